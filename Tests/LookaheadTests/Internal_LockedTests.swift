@@ -1,0 +1,11 @@
+import Testing
+
+@testable import Lookahead
+
+@Suite struct LockedTests {
+  @Test func withLockMutatesTheProtectedValue() {
+    let counter = Locked(0)
+    for _ in 0..<10 { counter.withLock { $0 += 1 } }
+    #expect(counter.withLock { $0 } == 10)
+  }
+}
