@@ -1,0 +1,44 @@
+/// An opaque position in a backend's list, handed back by the backend with each
+/// page and sent with the request for the next one.
+///
+/// Lookahead pages by cursor, never by page number: when new items are inserted at
+/// the head while the user scrolls, page numbers shift and duplicate items, while a
+/// cursor (for example the smallest `addtime` of the page) keeps its place.
+public struct PageCursor: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// The cursor as the backend spelled it.
+  public var rawValue: String
+
+  /// Creates a cursor from the backend's opaque value.
+  public init(_ rawValue: String) {
+    self.rawValue = rawValue
+  }
+
+  /// The raw value.
+  public var description: String { rawValue }
+}
+
+/// One batch of items returned by a backend.
+public struct Page<Item: Sendable>: Sendable {
+  /// The items of the page, in the backend's sort order.
+  public var items: [Item]
+  /// The cursor to request the page after this one, or `nil` if the backend gave
+  /// none.
+  public var nextCursor: PageCursor?
+  /// Whether the backend has more items after this page.
+  public var hasMore: Bool
+
+  /// Creates a page.
+  ///
+  /// - Parameters:
+  ///   - items: The items of the page, in the backend's sort order.
+  ///   - nextCursor: The cursor that requests the following page.
+  ///   - hasMore: Whether more items follow. An empty page is treated as the end of
+  ///     the data whatever this flag says.
+  public init(items: [Item], nextCursor: PageCursor?, hasMore: Bool) {
+    self.items = items
+    self.nextCursor = nextCursor
+    self.hasMore = hasMore
+  }
+}
+
+extension Page: Equatable where Item: Equatable {}
