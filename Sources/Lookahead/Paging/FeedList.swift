@@ -1,0 +1,100 @@
+/// The local copy of a feed: items sorted by ``FeedItem/sortKey``, each id once.
+///
+/// `FeedList` is where pages land. Tail pages are appended with
+/// ``append(contentsOf:)``, a pull-to-refresh page is merged with
+/// ``merge(_:)`` or ``refresh(with:)``; all three de-duplicate by id, so overlapping
+/// pages never show an item twice, and an item whose sort key changed moves instead
+/// of appearing twice.
+///
+/// ```swift
+/// var list = FeedList<Post>()
+/// list.append(contentsOf: firstPage.items)
+/// let change = list.refresh(with: freshHead)
+/// if change == .replaced { /* gap: continue paging from freshHead.nextCursor */ }
+/// ```
+///
+/// Thread-safety: a value type; confine each copy to one task or guard it.
+public struct FeedList<Item: FeedItem>: Sendable {
+  /// The items in display order.
+  public internal(set) var items: [Item]
+  /// The current sort key of every item, by id; finds an item's position by binary
+  /// search without scanning the list.
+  var keysByID: [Item.ID: Item.SortKey]
+
+  /// Creates an empty list.
+  public init() {
+    items = []
+    keysByID = [:]
+  }
+
+  /// Creates a list from items in any order; it sorts them and keeps the first
+  /// occurrence of each id.
+  ///
+  /// - Complexity: O(n log n) for n items.
+  public init(_ items: some Sequence<Item>) {
+    self.init()
+    append(contentsOf: items)
+  }
+
+  /// The number of items.
+  ///
+  /// - Complexity: O(1).
+  public var count: Int { items.count }
+
+  /// Whether the list is empty.
+  ///
+  /// - Complexity: O(1).
+  public var isEmpty: Bool { items.isEmpty }
+
+  /// Whether an item with `id` is in the list.
+  ///
+  /// - Complexity: O(1) on average.
+  public func contains(id: Item.ID) -> Bool { keysByID[id] != nil }
+
+  /// The position of the item with `id`, or `nil` if it is not in the list.
+  ///
+  /// - Complexity: O(log n) comparisons, plus the number of items sharing its key.
+  public func index(ofID id: Item.ID) -> Int? {
+    guard let key = keysByID[id] else { return nil }
+    var index = lowerBound(ofKey: key)
+    while index < items.count, items[index].sortKey == key {
+      if items[index].id == id { return index }
+      index += 1
+    }
+    #if LOOKAHEAD_INTERNAL_CHECKS
+      preconditionFailure("Internal inconsistency: \(id) indexed but not found in the list")
+    #else
+      return nil
+    #endif
+  }
+
+  /// Removes every item.
+  ///
+  /// - Complexity: O(n).
+  public mutating func removeAll() {
+    items.removeAll()
+    keysByID.removeAll()
+  }
+
+  /// The first position whose item does not come strictly before an item with `key`.
+  func lowerBound(ofKey key: Item.SortKey) -> Int {
+    var low = 0
+    var high = items.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Self.key(items[middle].sortKey, precedes: key) {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low
+  }
+
+  static func key(_ lhs: Item.SortKey, precedes rhs: Item.SortKey) -> Bool {
+    switch Item.sortOrder {
+    case .descending: lhs > rhs
+    case .ascending: lhs < rhs
+    }
+  }
+}
