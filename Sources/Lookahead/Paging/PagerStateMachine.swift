@@ -157,6 +157,12 @@ where Instant.Duration == Duration {
 
   /// Reports a page that arrived. Ignored unless `request` is the one in flight.
   ///
+  /// A tail page is appended without duplicates. The tail is exhausted when the page
+  /// is empty, says `hasMore == false`, has no cursor, or brings nothing new under
+  /// the same cursor (asking again would loop). A head page is merged with
+  /// ``FeedList/refresh(with:)``; on a gap the list is replaced, a tail request in
+  /// flight is cancelled and paging continues from the head page's cursor.
+  ///
   /// - Complexity: That of ``FeedList/append(contentsOf:)`` or
   ///   ``FeedList/refresh(with:)``.
   public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Instant)
@@ -216,7 +222,8 @@ where Instant.Duration == Duration {
     failureCount = 0
     let summary = list.append(contentsOf: page.items)
     let previousCursor = nextCursor
-    if let cursor = page.nextCursor { nextCursor = cursor }
+    // An empty page keeps the last cursor: after a refresh the tail asks from there.
+    if let cursor = page.nextCursor, !page.items.isEmpty { nextCursor = cursor }
     let madeProgress = summary.inserted > 0 || summary.moved > 0
     if page.items.isEmpty || !page.hasMore || page.nextCursor == nil
       || (!madeProgress && page.nextCursor == previousCursor)
