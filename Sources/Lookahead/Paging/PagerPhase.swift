@@ -54,9 +54,10 @@ public enum PagerAction<Instant: InstantProtocol>: Sendable {
   case fetch(PageRequest)
   /// Cancel this request; its completion, if it still arrives, will be ignored.
   case cancel(PageRequest)
-  /// Call ``PagerStateMachine/tick(now:)`` at this instant (a failed tail page is
-  /// due for a retry).
-  case scheduleRetry(at: Instant)
+  /// A tail page failed. Show it, and when `retryAt` is not `nil` call
+  /// ``PagerStateMachine/tick(now:)`` at that instant to retry; `nil` means the retry
+  /// policy gave up until ``PagerStateMachine/retry(now:)`` or a refresh.
+  case tailFailed(any Error, retryAt: Instant?)
   /// The list changed: update the screen and save a snapshot.
   case listChanged(PagerListChange)
   /// A refresh failed; show it (the previous list is kept).

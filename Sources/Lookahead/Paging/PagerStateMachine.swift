@@ -198,7 +198,7 @@ where Instant.Duration == Duration {
       let retryAt = retryPolicy.delay(beforeAttempt: attempt).map { now.advanced(by: $0) }
       tail = .failed(error, attempt: attempt, retryAt: retryAt)
       failureCount = attempt
-      return retryAt.map { [.scheduleRetry(at: $0)] } ?? []
+      return [.tailFailed(error, retryAt: retryAt)]
     }
   }
 

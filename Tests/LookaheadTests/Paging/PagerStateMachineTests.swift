@@ -82,7 +82,7 @@ import Testing
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(10))).first)
 
     let failed = machine.pageFailed(first, error: TestError(), now: at(11))
-    guard case .scheduleRetry(let retryAt) = try #require(failed.first) else {
+    guard case .tailFailed(_, .some(let retryAt)) = try #require(failed.first) else {
       Issue.record("expected a retry, got \(failed)")
       return
     }
@@ -96,7 +96,7 @@ import Testing
     let second = try #require(fetches(machine.tick(now: at(12))).first)
     #expect(second.cursor == first.cursor && second.id != first.id)
     let failedAgain = machine.pageFailed(second, error: TestError(), now: at(13))
-    guard case .scheduleRetry(let secondRetry) = try #require(failedAgain.first) else {
+    guard case .tailFailed(_, .some(let secondRetry)) = try #require(failedAgain.first) else {
       Issue.record("expected a retry, got \(failedAgain)")
       return
     }
@@ -113,7 +113,9 @@ import Testing
     _ = machine.scrolled(geometry(offset: 400, items: 12), now: at(17))
     let fourth = try #require(machine.tail.request)
     let failedLater = machine.pageFailed(fourth, error: TestError(), now: at(18))
-    guard case .scheduleRetry(let laterRetry) = try #require(failedLater.first) else { return }
+    guard case .tailFailed(_, .some(let laterRetry)) = try #require(failedLater.first) else {
+      return
+    }
     #expect(laterRetry == at(19))
   }
 
@@ -124,7 +126,11 @@ import Testing
     let first = try #require(fetches(machine.loadNextPage(now: at(0))).first)
     #expect(!machine.pageFailed(first, error: TestError(), now: at(0)).isEmpty)
     let second = try #require(fetches(machine.tick(now: at(1))).first)
-    #expect(machine.pageFailed(second, error: TestError(), now: at(1)).isEmpty)
+    let gaveUp = machine.pageFailed(second, error: TestError(), now: at(1))
+    guard case .tailFailed(_, nil) = try #require(gaveUp.first) else {
+      Issue.record("expected no retry, got \(gaveUp)")
+      return
+    }
     guard case .failed(let error, 2, nil) = machine.tail else {
       Issue.record("expected to give up, got \(machine.tail)")
       return
