@@ -15,6 +15,40 @@ public enum BatchFetchContextState: Sendable, Hashable {
   case cancelled
 }
 
+/// Texture's `ASBatchContext`: the lifecycle of batch fetches for one list.
+///
+/// ```swift
+/// var context = BatchFetchContext()
+/// if input.textureShouldFetch(context: context.state) {
+///   context.beginFetching()
+///   fetchNextPage { success in context.completeFetching(success: success) }
+/// }
+/// ```
+public struct BatchFetchContext: Sendable, Hashable {
+  /// The current state; ``BatchFetchContextState/completed`` initially.
+  public private(set) var state: BatchFetchContextState = .completed
+
+  /// Creates a context with no fetch in flight.
+  public init() {}
+
+  /// A fetch began.
+  public mutating func beginFetching() {
+    state = .fetching
+  }
+
+  /// The fetch finished. Success returns to ``BatchFetchContextState/completed``; a
+  /// failure leaves the context ``BatchFetchContextState/fetching``, exactly as
+  /// Texture does, so no further batch is fetched until it is cancelled.
+  public mutating func completeFetching(success: Bool) {
+    if success { state = .completed }
+  }
+
+  /// The fetch was cancelled; fetching may begin again.
+  public mutating func cancelFetching() {
+    state = .cancelled
+  }
+}
+
 /// Everything Texture's batch-fetch decision looks at.
 ///
 /// ```swift
