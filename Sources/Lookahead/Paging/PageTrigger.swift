@@ -12,6 +12,7 @@ import Foundation
 /// | ``infiniteScroll`` | the viewport reaches the end of the loaded content |
 /// | ``threshold(_:)`` | `(offset + viewportLength) / contentLength ≥ ratio` |
 /// | ``dynamicThreshold(_:)`` | the same fraction reaches `ratio` of the *newest* page |
+/// | ``leadingScreens(_:)`` | Texture's batch-fetch rule: the end is within n screens |
 /// | ``remainingTime(expectedLatency:margin:)`` | the end is closer in time than a page load |
 ///
 /// ```swift
@@ -41,6 +42,16 @@ public enum PageTrigger: Sendable, Hashable {
   /// `total = pageSize·(currentPage + 1)`. With 10-item pages and 0.7 it always fires
   /// at item 7 of the newest page. Assumes items of similar length.
   case dynamicThreshold(Double)
+  /// Fetch by Texture's batch-fetch rule with `leadingScreens` screenfuls (Texture's
+  /// default is 2): when the end of the content is within `n` viewport lengths while
+  /// moving toward the tail and the list is visible, or whenever the content is
+  /// shorter than the viewport.
+  ///
+  /// This is exactly ``BatchFetchInput/textureShouldFetch(context:delegate:)`` on
+  /// ``PageTriggerInput/batchFetchInput(leadingScreens:)`` with a completed context;
+  /// ``PagerStateMachine`` adds the guards Texture lacks (no refetch without new
+  /// content, recovery after a failure).
+  case leadingScreens(Double)
   /// Fetch when the predicted time until the viewport reaches the end of the content,
   /// at the current velocity, is less than `expectedLatency + margin`.
   ///
@@ -64,6 +75,9 @@ public enum PageTrigger: Sendable, Hashable {
       let fraction = Self.dynamicRatio(
         ratio, loadedItemCount: input.loadedItemCount, pageSize: input.pageSize)
       return Double(input.readFraction) >= fraction - Self.tolerance
+    case .leadingScreens(let screens):
+      return input.batchFetchInput(leadingScreens: CGFloat(screens))
+        .textureShouldFetch(context: .completed)
     case .remainingTime(let latency, let margin):
       let remaining = Double(input.remainingLength)
       if remaining <= 0 { return true }

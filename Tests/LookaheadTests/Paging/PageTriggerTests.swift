@@ -77,6 +77,37 @@ import Testing
     #expect(trigger.shouldFetch(input(offset: 5000, velocity: 0)))  // the end is on screen
   }
 
+  @Test func leadingScreensFollowsTexturesBatchFetchDecision() {
+    let trigger = PageTrigger.leadingScreens(2)
+    func input(offset: CGFloat, velocity: CGFloat = 500, visible: Bool = true) -> PageTriggerInput {
+      PageTriggerInput(
+        offset: offset, viewportLength: 800, contentLength: 5000, velocity: velocity,
+        loadedItemCount: 50, pageSize: 10, isVisible: visible)
+    }
+    // 5000 − 800 − offset ≤ 1600 from offset 2600 on (inclusive).
+    #expect(!trigger.shouldFetch(input(offset: 2599)))
+    #expect(trigger.shouldFetch(input(offset: 2600)))
+    #expect(!trigger.shouldFetch(input(offset: 3000, velocity: -500)))  // toward the head
+    #expect(!trigger.shouldFetch(input(offset: 3000, visible: false)))
+    // Zero velocity keeps the caller's direction.
+    let restingAfterUpwardScroll = PageTriggerInput(
+      offset: 3000, viewportLength: 800, contentLength: 5000, velocity: 0, isMovingTowardHead: true,
+      loadedItemCount: 50, pageSize: 10)
+    #expect(!trigger.shouldFetch(restingAfterUpwardScroll))
+    // Texture fetches for content shorter than the view even when hidden or moving up.
+    let small = PageTriggerInput(
+      offset: 0, viewportLength: 800, contentLength: 500, velocity: -100, loadedItemCount: 5,
+      pageSize: 10, isVisible: false)
+    #expect(trigger.shouldFetch(small))
+    #expect(!PageTrigger.leadingScreens(0).shouldFetch(small))
+    for offset in stride(from: CGFloat(0), through: 4200, by: 150) {
+      let value = input(offset: offset)
+      #expect(
+        trigger.shouldFetch(value)
+          == value.batchFetchInput(leadingScreens: 2).textureShouldFetch(context: .completed))
+    }
+  }
+
   @Test func smallContentFiresForEveryContentBasedTrigger() {
     let input = PageTriggerInput(
       offset: -40, viewportLength: 800, contentLength: 300, loadedItemCount: 3, pageSize: 10)
