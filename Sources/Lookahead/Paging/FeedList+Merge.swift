@@ -38,7 +38,8 @@ extension FeedList {
   ///   ``FeedRefreshResult/replaced`` when no fresh id is in the list (the caller
   ///   must continue paging from `page.nextCursor`), otherwise
   ///   ``FeedRefreshResult/merged(_:)``.
-  /// - Complexity: The cost of ``merge(_:)``, or O(m log m) when the list is replaced.
+  /// - Complexity: The cost of ``merge(_:)``, or O(n + m log m) when the list is
+  ///   replaced.
   @discardableResult
   public mutating func refresh(with page: Page<Item>) -> FeedRefreshResult {
     if page.items.isEmpty { return .unchanged }
@@ -70,8 +71,8 @@ extension FeedList {
   /// - Returns: How many items were inserted, moved and updated.
   /// - Complexity: O(m log n + m log m + s) for m fresh items and a list of n, where
   ///   s is the span between the first and the last position touched (about m for a
-  ///   head refresh or a tail append); plus one shift of the items after that span.
-  ///   Never O(n·m).
+  ///   head refresh or a tail append); the items outside that span are shifted on
+  ///   the shorter side only, which costs nothing at either end. Never O(n·m).
   @discardableResult
   public mutating func merge(_ fresh: some Sequence<Item>) -> FeedMergeSummary {
     var summary = FeedMergeSummary()
@@ -83,8 +84,8 @@ extension FeedList {
     for item in fresh {
       guard seen.insert(item.id).inserted else { continue }
       if let position = index(ofID: item.id) {
-        if items[position].sortKey == item.sortKey {
-          items[position] = item
+        if storage[position].sortKey == item.sortKey {
+          storage[position] = item
           summary.updated += 1
           continue
         }
@@ -116,19 +117,19 @@ extension FeedList {
       if local < high, removed.contains(local) {
         local += 1
       } else if local < high,
-        next == insertions.count || items[local].precedes(insertions[next].item)
+        next == insertions.count || storage[local].precedes(insertions[next].item)
       {
-        merged.append(items[local])
+        merged.append(storage[local])
         local += 1
       } else {
         merged.append(insertions[next].item)
         next += 1
       }
     }
-    items.replaceSubrange(low..<high, with: merged)
+    storage.replaceSubrange(low..<high, with: merged)
     for (_, item) in insertions { keysByID[item.id] = item.sortKey }
     #if LOOKAHEAD_INTERNAL_CHECKS
-      precondition(items.count == keysByID.count, "Internal inconsistency: index out of sync")
+      precondition(storage.count == keysByID.count, "Internal inconsistency: index out of sync")
     #endif
     return summary
   }

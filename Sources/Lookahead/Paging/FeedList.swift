@@ -1,3 +1,5 @@
+import DequeModule
+
 /// The local copy of a feed: items sorted by ``FeedItem/sortKey``, each id once.
 ///
 /// `FeedList` is where pages land. Tail pages are appended with
@@ -13,17 +15,21 @@
 /// if change == .replaced { /* gap: continue paging from freshHead.nextCursor */ }
 /// ```
 ///
+/// The list is a `RandomAccessCollection` of its items, indexed from 0; copying it
+/// is O(1) (copy on write).
+///
 /// Thread-safety: a value type; confine each copy to one task or guard it.
-public struct FeedList<Item: FeedItem>: Sendable {
-  /// The items in display order.
-  public internal(set) var items: [Item]
+public struct FeedList<Item: FeedItem>: Sendable, RandomAccessCollection {
+  /// The items in display order. A deque, so that a refresh inserts at the head
+  /// without shifting the whole list.
+  var storage: Deque<Item>
   /// The current sort key of every item, by id; finds an item's position by binary
   /// search without scanning the list.
   var keysByID: [Item.ID: Item.SortKey]
 
   /// Creates an empty list.
   public init() {
-    items = []
+    storage = []
     keysByID = [:]
   }
 
@@ -36,15 +42,27 @@ public struct FeedList<Item: FeedItem>: Sendable {
     append(contentsOf: items)
   }
 
+  /// The items in display order, as an array.
+  ///
+  /// - Complexity: O(n): the list is copied. Index the list itself (it is a
+  ///   `RandomAccessCollection`) to read items without copying.
+  public var items: [Item] { Array(storage) }
+
+  /// The position of the first item.
+  public var startIndex: Int { 0 }
+
+  /// The position after the last item.
+  public var endIndex: Int { storage.count }
+
+  /// The item at `position`.
+  ///
+  /// - Complexity: O(1).
+  public subscript(position: Int) -> Item { storage[position] }
+
   /// The number of items.
   ///
   /// - Complexity: O(1).
-  public var count: Int { items.count }
-
-  /// Whether the list is empty.
-  ///
-  /// - Complexity: O(1).
-  public var isEmpty: Bool { items.isEmpty }
+  public var count: Int { storage.count }
 
   /// Whether an item with `id` is in the list.
   ///
@@ -57,8 +75,8 @@ public struct FeedList<Item: FeedItem>: Sendable {
   public func index(ofID id: Item.ID) -> Int? {
     guard let key = keysByID[id] else { return nil }
     var index = lowerBound(ofKey: key)
-    while index < items.count, items[index].sortKey == key {
-      if items[index].id == id { return index }
+    while index < storage.count, storage[index].sortKey == key {
+      if storage[index].id == id { return index }
       index += 1
     }
     #if LOOKAHEAD_INTERNAL_CHECKS
@@ -72,17 +90,17 @@ public struct FeedList<Item: FeedItem>: Sendable {
   ///
   /// - Complexity: O(n).
   public mutating func removeAll() {
-    items.removeAll()
+    storage.removeAll()
     keysByID.removeAll()
   }
 
   /// The first position whose item does not come strictly before an item with `key`.
   func lowerBound(ofKey key: Item.SortKey) -> Int {
     var low = 0
-    var high = items.count
+    var high = storage.count
     while low < high {
       let middle = (low + high) / 2
-      if Self.key(items[middle].sortKey, precedes: key) {
+      if Self.key(storage[middle].sortKey, precedes: key) {
         low = middle + 1
       } else {
         high = middle

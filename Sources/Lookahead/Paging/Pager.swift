@@ -12,7 +12,7 @@ import Foundation
 ///   trigger: .dynamicThreshold(0.7),
 ///   clock: ContinuousClock(),
 ///   persistence: .store(feedStore, feedID: "home"),
-///   onUpdate: { update in Task { @MainActor in render(update.items) } }
+///   onUpdate: { update in Task { @MainActor in render(update.list) } }
 /// ) { request in
 ///   try await api.posts(after: request.cursor?.rawValue)
 /// }
@@ -76,7 +76,9 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
   }
 
   /// The items loaded so far, sorted and free of duplicates.
-  public var items: [Item] { state.withLock { $0.machine.list.items } }
+  ///
+  /// - Complexity: O(1) (copy on write).
+  public var list: FeedList<Item> { state.withLock { $0.machine.list } }
   /// The state of the tail end (load more).
   public var tail: PagerPhase<C.Instant> { state.withLock { $0.machine.tail } }
   /// The state of the head end (refresh).
@@ -124,22 +126,32 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
 
   // MARK: - Driving
 
+  /// What to save after a change, captured in O(1) under the lock.
+  private struct PendingSave {
+    var list: FeedList<Item>
+    var nextCursor: PageCursor?
+    var hasMore: Bool
+    var version: Int
+  }
+
   private func perform(
     _ event: (inout PagerStateMachine<Item, C.Instant>) -> [PagerAction<C.Instant>]
   ) {
-    let (actions, snapshot) = state.withLock { state in
+    let (actions, pending) = state.withLock { state in
       let actions = event(&state.machine)
-      var snapshot: (FeedSnapshot<Item>, Int)?
+      var pending: PendingSave?
       if actions.contains(where: { if case .listChanged = $0 { true } else { false } }) {
         state.version += 1
-        snapshot = (state.machine.snapshot(savedAt: Date()), state.version)
+        pending = PendingSave(
+          list: state.machine.list, nextCursor: state.machine.nextCursor,
+          hasMore: state.machine.hasMore, version: state.version)
       }
-      return (actions, snapshot)
+      return (actions, pending)
     }
-    for action in actions { run(action, snapshot: snapshot) }
+    for action in actions { run(action, pending: pending) }
   }
 
-  private func run(_ action: PagerAction<C.Instant>, snapshot: (FeedSnapshot<Item>, Int)?) {
+  private func run(_ action: PagerAction<C.Instant>, pending: PendingSave?) {
     switch action {
     case .fetch(let request):
       let task = Task { [weak self, fetch] in
@@ -151,18 +163,20 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
         }
         self?.complete(request, with: result)
       }
-      state.withLock { state in
-        // The task may already have finished and removed nothing; only keep it if
-        // the request is still in flight.
-        if state.machine.tail.request == request || state.machine.head.request == request {
-          state.tasks[request.id] = task
-        }
+      let isInFlight = state.withLock { state in
+        // Between the action and this line the request may have finished or been
+        // cancelled by another thread; only an in-flight request keeps its task.
+        guard state.machine.tail.request == request || state.machine.head.request == request
+        else { return false }
+        state.tasks[request.id] = task
+        return true
       }
+      if !isInFlight { task.cancel() }
     case .cancel(let request):
       let task = state.withLock { $0.tasks.removeValue(forKey: request.id) }
       task?.cancel()
     case .tailFailed(let error, let retryAt):
-      onUpdate(PagerUpdate(kind: .pageFailed(error), items: items))
+      onUpdate(PagerUpdate(kind: .pageFailed(error), list: list))
       guard let deadline = retryAt else { return }
       let task = Task { [weak self, clock] in
         do {
@@ -178,11 +192,11 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
       }
       previous?.cancel()
     case .listChanged(let change):
-      guard let (snapshot, version) = snapshot else { return }
-      save(snapshot, version: version)
-      onUpdate(PagerUpdate(kind: .listChanged(change), items: snapshot.items))
+      guard let pending else { return }
+      save(pending)
+      onUpdate(PagerUpdate(kind: .listChanged(change), list: pending.list))
     case .refreshFailed(let error):
-      onUpdate(PagerUpdate(kind: .refreshFailed(error), items: items))
+      onUpdate(PagerUpdate(kind: .refreshFailed(error), list: list))
     }
   }
 
@@ -202,24 +216,28 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
     perform { $0.tick(now: now) }
   }
 
-  private func save(_ snapshot: FeedSnapshot<Item>, version: Int) {
+  private func save(_ pending: PendingSave) {
     guard let persistence else { return }
     do {
       try savedVersion.withLock { saved in
-        // Serialises saves; the persistence is the one call made under a lock,
-        // because the store must see snapshots in order.
-        guard version > saved else { return }
+        // Saves run on the tasks that completed the pages, possibly at once; the lock
+        // serialises them so the store sees snapshots in order, the one call this
+        // type makes under a lock.
+        guard pending.version > saved else { return }
+        let snapshot = FeedSnapshot(
+          items: pending.list.items, nextCursor: pending.nextCursor, hasMore: pending.hasMore,
+          savedAt: Date())
         try persistence.save(snapshot)
-        saved = version
+        saved = pending.version
       }
     } catch {
-      onUpdate(PagerUpdate(kind: .saveFailed(error), items: snapshot.items))
+      onUpdate(PagerUpdate(kind: .saveFailed(error), list: pending.list))
     }
   }
 }
 
-/// What changed in a ``Pager``, with the items after the change.
-public struct PagerUpdate<Item: Sendable>: Sendable {
+/// What changed in a ``Pager``, with the list after the change.
+public struct PagerUpdate<Item: FeedItem>: Sendable {
   /// What happened.
   public enum Kind: Sendable {
     /// The list changed.
@@ -235,6 +253,6 @@ public struct PagerUpdate<Item: Sendable>: Sendable {
 
   /// What happened.
   public var kind: Kind
-  /// The items after the change.
-  public var items: [Item]
+  /// The list after the change.
+  public var list: FeedList<Item>
 }

@@ -65,7 +65,7 @@ where Instant.Duration == Duration {
   /// The state to persist in a ``FeedStore``.
   ///
   /// - Parameter savedAt: The time of the save.
-  /// - Complexity: O(1) (the items are copied on write).
+  /// - Complexity: O(n): the items are copied into an array.
   public func snapshot(savedAt: Date) -> FeedSnapshot<Item> {
     FeedSnapshot(items: list.items, nextCursor: nextCursor, hasMore: hasMore, savedAt: savedAt)
   }

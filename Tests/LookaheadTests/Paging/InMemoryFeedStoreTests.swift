@@ -4,7 +4,9 @@ import Testing
 @testable import Lookahead
 
 @Suite struct InMemoryFeedStoreTests {
-  private func snapshot(_ ids: [Int], cursor: String?, hasMore: Bool = true) -> FeedSnapshot<TestPost> {
+  private func snapshot(_ ids: [Int], cursor: String?, hasMore: Bool = true) -> FeedSnapshot<
+    TestPost
+  > {
     FeedSnapshot(
       items: ids.map { TestPost(id: $0, time: $0) }, nextCursor: cursor.map(PageCursor.init),
       hasMore: hasMore, savedAt: Date(timeIntervalSince1970: 1_700_000_000))
@@ -28,7 +30,9 @@ import Testing
     let store = InMemoryFeedStore<TestPost>()
     await withTaskGroup { group in
       for writer in 0..<50 {
-        group.addTask { store.save(self.snapshot(Array(0...writer), cursor: "c\(writer)"), forFeed: "home") }
+        group.addTask {
+          store.save(self.snapshot(Array(0...writer), cursor: "c\(writer)"), forFeed: "home")
+        }
       }
     }
     let saved = store.snapshot(forFeed: "home")

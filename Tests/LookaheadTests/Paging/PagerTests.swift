@@ -37,7 +37,7 @@ import Testing
     #expect(first.cursor == nil && first.end == .tail)
     harness.backend.respond(to: first, with: .success(page([30, 20, 10], next: "c10")))
     let update = try #require(await updates.next())
-    #expect(update.items.map(\.id) == [30, 20, 10])
+    #expect(update.list.map(\.id) == [30, 20, 10])
     let saved = try #require(harness.store.snapshot(forFeed: "home"))
     #expect(saved.items.map(\.id) == [30, 20, 10])
     #expect(saved.nextCursor == PageCursor("c10") && saved.hasMore)
@@ -80,7 +80,7 @@ import Testing
       Issue.record("expected the list to change")
       return
     }
-    #expect(harness.pager.items.map(\.id) == [3, 2, 1])
+    #expect(harness.pager.list.map(\.id) == [3, 2, 1])
     #expect(!harness.pager.tail.isLoading)
   }
 
@@ -92,7 +92,7 @@ import Testing
         savedAt: .now),
       forFeed: "home")
     #expect(try harness.pager.restore())
-    #expect(harness.pager.items.map(\.id) == [9, 8])
+    #expect(harness.pager.list.map(\.id) == [9, 8])
 
     var requests = harness.backend.requests.makeAsyncIterator()
     harness.pager.scrolled(atEnd(items: 2))
@@ -116,7 +116,7 @@ import Testing
     var updates = harness.updates.makeAsyncIterator()
     harness.backend.respond(to: second, with: .success(page([7], next: "c7")))
     let update = try #require(await updates.next())
-    #expect(update.items.map(\.id) == [7])
+    #expect(update.list.map(\.id) == [7])
   }
 
   @Test func refreshMergesAtTheHead() async throws {
@@ -137,7 +137,7 @@ import Testing
       Issue.record("expected a merge, got \(update.kind)")
       return
     }
-    #expect(update.items.map(\.id) == [7, 6, 5, 4])
+    #expect(update.list.map(\.id) == [7, 6, 5, 4])
     #expect(harness.store.snapshot(forFeed: "home")?.nextCursor == PageCursor("c4"))
   }
 }
