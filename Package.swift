@@ -12,7 +12,8 @@ let package = Package(
         .visionOS(.v1),
     ],
     products: [
-        .library(name: "Lookahead", targets: ["Lookahead"])
+        .library(name: "Lookahead", targets: ["Lookahead"]),
+        .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
@@ -28,6 +29,14 @@ let package = Package(
         .testTarget(
             name: "LookaheadTests",
             dependencies: ["Lookahead"]
+        ),
+        .target(
+            name: "LookaheadSimulation",
+            dependencies: ["Lookahead"]
+        ),
+        .testTarget(
+            name: "LookaheadSimulationTests",
+            dependencies: ["LookaheadSimulation"]
         ),
     ],
     swiftLanguageModes: [.v6]
