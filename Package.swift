@@ -3,41 +3,41 @@
 import PackageDescription
 
 let package = Package(
-    name: "Lookahead",
-    platforms: [
-        .iOS(.v17),
-        .macOS(.v14),
-        .tvOS(.v17),
-        .watchOS(.v10),
-        .visionOS(.v1),
-    ],
-    products: [
-        .library(name: "Lookahead", targets: ["Lookahead"]),
-        .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
-    ],
-    targets: [
-        .target(
-            name: "Lookahead",
-            dependencies: [
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
-            ]
-        ),
-        .testTarget(
-            name: "LookaheadTests",
-            dependencies: ["Lookahead"]
-        ),
-        .target(
-            name: "LookaheadSimulation",
-            dependencies: ["Lookahead"]
-        ),
-        .testTarget(
-            name: "LookaheadSimulationTests",
-            dependencies: ["LookaheadSimulation"]
-        ),
-    ],
-    swiftLanguageModes: [.v6]
+  name: "Lookahead",
+  platforms: [
+    .iOS(.v17),
+    .macOS(.v14),
+    .tvOS(.v17),
+    .watchOS(.v10),
+    .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "Lookahead", targets: ["Lookahead"]),
+    .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
+  ],
+  targets: [
+    .target(
+      name: "Lookahead",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]
+    ),
+    .testTarget(
+      name: "LookaheadTests",
+      dependencies: ["Lookahead"]
+    ),
+    .target(
+      name: "LookaheadSimulation",
+      dependencies: ["Lookahead"]
+    ),
+    .testTarget(
+      name: "LookaheadSimulationTests",
+      dependencies: ["LookaheadSimulation"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
 )

@@ -69,7 +69,8 @@ public struct MetricsCollector: Sendable {
     precondition(time.isFinite, "time must be finite (got \(time))")
     precondition(visibleItems.lowerBound >= 0, "visibleItems must be non-negative")
     if let lastFrameTime {
-      precondition(time > lastFrameTime, "time \(time) is not after the last frame \(lastFrameTime)")
+      precondition(
+        time > lastFrameTime, "time \(time) is not after the last frame \(lastFrameTime)")
       previousInterval = time - lastFrameTime
       if lastFrameStalled { stallMilliseconds += previousInterval }
     }
@@ -78,7 +79,8 @@ public struct MetricsCollector: Sendable {
     }
     if let last = visibleItems.last, last >= everVisible.count {
       everVisible.append(
-        contentsOf: repeatElement(false, count: max(last + 1, everVisible.count * 2) - everVisible.count))
+        contentsOf: repeatElement(
+          false, count: max(last + 1, everVisible.count * 2) - everVisible.count))
     }
     for item in visibleItems {
       visibleItemFrames += 1
@@ -103,7 +105,8 @@ public struct MetricsCollector: Sendable {
   /// - Complexity: O(1).
   public mutating func recordImageReady(_ item: Int, at time: Milliseconds) {
     if let lastFrameTime {
-      precondition(time >= lastFrameTime, "ready time \(time) is before the last frame \(lastFrameTime)")
+      precondition(
+        time >= lastFrameTime, "ready time \(time) is before the last frame \(lastFrameTime)")
     }
     if let start = blankSince.removeValue(forKey: item) {
       timesToContent.append(time - start)

@@ -31,8 +31,7 @@ public enum NetworkJitter {
   ///   - index: The page number or the item id.
   ///   - attempt: How many times this key was started on the network before.
   /// - Complexity: O(1).
-  public static func normal(seed: UInt64, kind: ResourceKind, index: Int, attempt: Int) -> Double
-  {
+  public static func normal(seed: UInt64, kind: ResourceKind, index: Int, attempt: Int) -> Double {
     precondition(index >= 0, "index must be non-negative (got \(index))")
     precondition(attempt >= 0, "attempt must be non-negative (got \(attempt))")
     let a = SplitMix64.hash(seed &* 0x1_0000_0001_B3)
@@ -53,8 +52,7 @@ public enum NetworkJitter {
   ///   - index: The page number or the item id.
   ///   - attempt: How many times this key was started on the network before.
   /// - Complexity: O(1).
-  public static func factor(seed: UInt64, kind: ResourceKind, index: Int, attempt: Int) -> Double
-  {
+  public static func factor(seed: UInt64, kind: ResourceKind, index: Int, attempt: Int) -> Double {
     exp(sigma * normal(seed: seed, kind: kind, index: index, attempt: attempt))
   }
 }

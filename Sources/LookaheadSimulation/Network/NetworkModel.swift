@@ -308,7 +308,8 @@ public struct NetworkModel: Sendable {
   private mutating func start(_ key: NetworkKey, bytes: Int) {
     let attempt = attempts[key, default: 0]
     attempts[key] = attempt + 1
-    let jitter = NetworkJitter.factor(seed: seed, kind: key.kind, index: key.index, attempt: attempt)
+    let jitter = NetworkJitter.factor(
+      seed: seed, kind: key.kind, index: key.index, attempt: attempt)
     let connectedAt = now + profile.roundTrip * jitter + profile.serverTime(for: key.kind)
     running.append(
       Running(

@@ -47,7 +47,7 @@ struct ScenarioPlanner {
     let distance = isBack ? random.nextDouble(in: 100, 300) : random.nextDouble(in: 150, 450)
     planned.append(
       .stroke(
-        direction: isBack ? -1 : 1, milliseconds: milliseconds(400, 900), distance: distance,
+        direction: isBack ? -1 : 1, milliseconds: milliseconds(600, 1_200), distance: distance,
         isFling: false))
   }
 
@@ -67,7 +67,7 @@ struct ScenarioPlanner {
       planned.append(
         .pause(milliseconds: isLast ? milliseconds(1_000, 4_000) : milliseconds(150, 500)))
     }
-    if random.nextBool(probability: 0.2) {
+    if random.nextBool(probability: 0.1) {
       planned.append(
         .jump(fraction: random.nextDouble(in: 0, 0.3), milliseconds: milliseconds(300, 600)))
       planned.append(.pause(milliseconds: milliseconds(1_000, 3_000)))

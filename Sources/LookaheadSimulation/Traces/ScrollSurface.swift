@@ -17,7 +17,8 @@ struct ScrollSurface {
   private enum Activity {
     case none
     case pausing(remaining: Int)
-    case stroking(direction: Double, total: Int, distance: Double, isFling: Bool, elapsed: Int,
+    case stroking(
+      direction: Double, total: Int, distance: Double, isFling: Bool, elapsed: Int,
       anchor: Double)
     case jumping(from: Double, to: Double, total: Int, elapsed: Int)
   }
@@ -48,7 +49,8 @@ struct ScrollSurface {
         elapsed: 0, anchor: offset)
     case .jump(let fraction, let milliseconds):
       velocity = 0
-      activity = .jumping(from: offset, to: offset * fraction, total: max(1, milliseconds), elapsed: 0)
+      activity = .jumping(
+        from: offset, to: offset * fraction, total: max(1, milliseconds), elapsed: 0)
     }
   }
 

@@ -14,12 +14,14 @@ extension Trace {
   /// - Throws: ``TraceError`` naming the first bad line and the reason.
   /// - Complexity: O(n) in the length of the text.
   public init(csv text: String) throws(TraceError) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Split on bytes: as Characters, "\r\n" is one grapheme and would not split on "\n".
+    var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { Self.trimmingCarriageReturn(Substring($0)) }
     if lines.count > 1, lines[lines.count - 1].isEmpty { lines.removeLast() }
     guard let header = lines.first, !(lines.count == 1 && header.isEmpty) else {
       throw .missingHeader
     }
-    guard Self.trimmingCarriageReturn(header) == Self.csvHeader else {
+    guard header == Self.csvHeader else {
       throw .badHeader(found: String(header))
     }
     guard lines.count > 1 else { throw .noSamples(line: 2) }
@@ -28,7 +30,7 @@ extension Trace {
     var previous: Milliseconds?
     for index in 1..<lines.count {
       let lineNumber = index + 1
-      let sample = try Self.parse(Self.trimmingCarriageReturn(lines[index]), line: lineNumber)
+      let sample = try Self.parse(lines[index], line: lineNumber)
       if let problem = Self.check(sample, after: previous, line: lineNumber) { throw problem }
       samples.append(sample)
       previous = sample.time
@@ -73,7 +75,7 @@ extension Trace {
   }
 
   private static func trimmingCarriageReturn(_ line: Substring) -> Substring {
-    line.last == "\r" ? line.dropLast() : line
+    line.utf8.last == UInt8(ascii: "\r") ? Substring(line.utf8.dropLast()) : line
   }
 
   private static func parse(_ line: Substring, line number: Int) throws(TraceError) -> Sample {

@@ -76,7 +76,9 @@ public struct TraceGenerator: Sendable {
     var millisecond = 0
     var previousOffset = surface.offset
     while frame < frameCount {
-      if surface.isIdleForPlanning { surface.begin(planner.nextGesture(currentOffset: surface.offset)) }
+      if surface.isIdleForPlanning {
+        surface.begin(planner.nextGesture(currentOffset: surface.offset))
+      }
       surface.stepOneMillisecond()
       millisecond += 1
       while frame < frameCount {

@@ -8,7 +8,7 @@ public enum TraceScenario: String, Sendable, CaseIterable {
   /// Slow drags and long pauses: someone reading every post.
   ///
   /// Pause 2–8 s, then a slow drag of 150–450 pt down (10 % of the time 100–300 pt back
-  /// up) over 400–900 ms whose finger comes to rest before lifting (no deceleration).
+  /// up) over 600–1,200 ms whose finger comes to rest before lifting (no deceleration).
   /// Progress is roughly 50 pt/s.
   case reader
 
@@ -22,7 +22,7 @@ public enum TraceScenario: String, Sendable, CaseIterable {
   /// Fast flings far away, with an occasional jump back toward the top.
   ///
   /// Bursts of 3–8 flings released at 3,000–8,000 pt/s after an 80–140 ms stroke,
-  /// 150–500 ms apart; 1–4 s between bursts. After one burst in five the user jumps back
+  /// 150–500 ms apart; 1–4 s between bursts. After one burst in ten the user jumps back
   /// (a status-bar tap or "back to top" button: an ease-in-out animation of 300–600 ms to
   /// 0–30 % of the current offset), then pauses 1–3 s.
   case flinger

@@ -54,7 +54,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
   /// - Precondition: `lower <= upper`, both finite.
   /// - Complexity: O(1).
   public mutating func nextDouble(in lower: Double, _ upper: Double) -> Double {
-    precondition(lower.isFinite && upper.isFinite && lower <= upper, "bounds must be finite and ordered")
+    precondition(
+      lower.isFinite && upper.isFinite && lower <= upper, "bounds must be finite and ordered")
     return lower + (upper - lower) * nextUnit()
   }
 
