@@ -36,7 +36,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LookaheadSimulationTests",
-      dependencies: ["LookaheadSimulation"]
+      dependencies: ["Lookahead", "LookaheadSimulation"]
     ),
   ],
   swiftLanguageModes: [.v6]

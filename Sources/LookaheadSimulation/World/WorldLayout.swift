@@ -3,15 +3,15 @@
 /// A value type; thread-safe.
 public enum WorldLayout: Sendable, Equatable {
   /// One column of variable-height items.
-  case feed(FeedLayout)
+  case feed(FeedGeometry)
   /// Columns of square cells.
-  case grid(GridLayout)
+  case grid(GridGeometry)
 
   /// The stable ids of the layouts, as the command-line tool spells them.
   public enum Kind: String, Sendable, CaseIterable {
-    /// The standard ``FeedLayout``.
+    /// The standard ``FeedGeometry``.
     case feed
-    /// The standard ``GridLayout``.
+    /// The standard ``GridGeometry``.
     case grid
   }
 
@@ -20,8 +20,8 @@ public enum WorldLayout: Sendable, Equatable {
   /// - Complexity: O(itemCount) for `feed`, O(1) for `grid`.
   public static func standard(_ kind: Kind, itemCount: Int = StandardWorld.itemCount) -> Self {
     switch kind {
-    case .feed: .feed(FeedLayout(itemCount: itemCount))
-    case .grid: .grid(GridLayout(itemCount: itemCount))
+    case .feed: .feed(FeedGeometry(itemCount: itemCount))
+    case .grid: .grid(GridGeometry(itemCount: itemCount))
     }
   }
 

@@ -121,7 +121,7 @@ struct MetricsCollectorTests {
 
   @Test("the world overload counts only loaded items and stalls only while there is more")
   func worldFrames() {
-    let layout = WorldLayout.feed(FeedLayout(itemHeights: [100, 100, 100, 100]))
+    let layout = WorldLayout.feed(FeedGeometry(itemHeights: [100, 100, 100, 100]))
     var collector = MetricsCollector(pageSize: 2)
     // Two items loaded (200 pt of content) under a 150 pt viewport.
     let first = collector.recordFrame(

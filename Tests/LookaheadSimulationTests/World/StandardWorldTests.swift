@@ -29,7 +29,7 @@ struct StandardWorldTests {
 
   @Test("the standard feed is 3,192,423 points long")
   func feedLength() {
-    let feed = FeedLayout()
+    let feed = FeedGeometry()
     #expect(feed.itemCount == 10_000)
     #expect(feed.contentLength(loadedItemCount: 10_000) == 3_192_423)
     #expect(Array(feed.itemOffsets.prefix(6)) == [0, 341, 557, 823, 1112, 1291])

@@ -5,7 +5,7 @@
 /// range are a binary search.
 ///
 /// A value type; thread-safe.
-public struct FeedLayout: Sendable, Equatable {
+public struct FeedGeometry: Sendable, Equatable {
   /// The height of each item, in points.
   public let itemHeights: [Double]
 

@@ -3,7 +3,7 @@
 /// Item `i` sits in row `i / columns`; every item of a row spans the same vertical range.
 ///
 /// A value type; thread-safe.
-public struct GridLayout: Sendable, Equatable {
+public struct GridGeometry: Sendable, Equatable {
   /// The number of items.
   public let itemCount: Int
 
