@@ -39,6 +39,10 @@ public struct NetworkModel: Sendable {
   /// The current virtual time: every event up to it has been processed.
   public private(set) var now: Milliseconds = 0
 
+  /// The time at which the `remaining` bytes of transfers are exact. It moves only when the
+  /// set of transfers changes, so results do not depend on how often the caller advances.
+  private var settledAt: Milliseconds = 0
+
   /// The counters of requests and bytes so far.
   public private(set) var statistics = NetworkStatistics()
 
@@ -112,8 +116,9 @@ public struct NetworkModel: Sendable {
   public func phase(of key: NetworkKey) -> RequestPhase? {
     guard present.contains(key) else { return nil }
     if let request = running.first(where: { $0.key == key }) {
-      return request.isTransferring
-        ? .transferring(remainingBytes: request.remaining) : .connecting(until: request.connectedAt)
+      guard request.isTransferring else { return .connecting(until: request.connectedAt) }
+      let delivered = (now - settledAt) * shareRate
+      return .transferring(remainingBytes: max(0, request.remaining - delivered))
     }
     if let read = diskReads.first(where: { $0.key == key }) {
       return .readingDisk(until: read.end)
@@ -182,6 +187,7 @@ public struct NetworkModel: Sendable {
   public mutating func cancel(_ key: NetworkKey) -> NetworkCancellation? {
     guard present.remove(key) != nil else { return nil }
     if let index = running.firstIndex(where: { $0.key == key }) {
+      if running[index].isTransferring { settle(at: now) }
       let request = running.remove(at: index)
       var arrived = 0
       if request.isTransferring {
@@ -216,12 +222,13 @@ public struct NetworkModel: Sendable {
     precondition(limit >= now, "limit \(limit) is before the current time \(now)")
     while true {
       guard let (time, event) = nextEvent(), time <= limit else {
-        progress(to: limit)
+        now = limit
         return nil
       }
       switch event {
       case .connected(let index):
-        progress(to: time)
+        settle(at: time)
+        now = time
         running[index].isTransferring = true
         transferringCount += 1
       case .transferred(let index):
@@ -230,7 +237,8 @@ public struct NetworkModel: Sendable {
         for other in running.indices where running[other].isTransferring {
           running[other].remaining = max(0, running[other].remaining - share)
         }
-        now = max(now, time)
+        settledAt = time
+        now = time
         running.remove(at: index)
         transferringCount -= 1
         present.remove(finished.key)
@@ -241,7 +249,7 @@ public struct NetworkModel: Sendable {
         return NetworkCompletion(
           key: finished.key, bytes: finished.bytes, time: now, source: .network)
       case .diskRead(let index):
-        progress(to: time)
+        now = time
         let read = diskReads.remove(at: index)
         present.remove(read.key)
         return NetworkCompletion(key: read.key, bytes: read.bytes, time: now, source: .disk)
@@ -282,7 +290,7 @@ public struct NetworkModel: Sendable {
         }
       }
       if let smallest {
-        let time = now + running[smallest].remaining / shareRate
+        let time = settledAt + running[smallest].remaining / shareRate
         if best == nil || time < best!.0 { best = (time, .transferred(smallest)) }
       }
     }
@@ -293,16 +301,17 @@ public struct NetworkModel: Sendable {
     return best
   }
 
-  /// Moves time forward, delivering the fair share of bytes to every transfer.
-  private mutating func progress(to time: Milliseconds) {
-    guard time > now else { return }
+  /// Delivers the fair share of bytes from `settledAt` to `time` to every transfer; called
+  /// just before the set of transfers changes.
+  private mutating func settle(at time: Milliseconds) {
+    guard time > settledAt else { return }
     if transferringCount > 0 {
-      let delivered = (time - now) * shareRate
+      let delivered = (time - settledAt) * shareRate
       for index in running.indices where running[index].isTransferring {
         running[index].remaining = max(0, running[index].remaining - delivered)
       }
     }
-    now = time
+    settledAt = time
   }
 
   private mutating func start(_ key: NetworkKey, bytes: Int) {

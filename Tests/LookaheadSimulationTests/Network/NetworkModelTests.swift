@@ -206,4 +206,29 @@ struct NetworkModelTests {
     #expect(network.now == 14)
     expectTime(network.nextCompletion(notAfter: 15)?.time, 15)
   }
+
+  @Test("completion times do not depend on how often the model is advanced")
+  func pollingIndependence() {
+    func completions(step: Milliseconds) -> [NetworkCompletion] {
+      var network = NetworkModel(profile: .lte, seed: 11)
+      var random = SplitMix64(seed: 4)
+      var result: [NetworkCompletion] = []
+      var time: Milliseconds = 0
+      for item in 0..<40 {
+        // A new request every 0–150 ms, sizes of the standard images.
+        let next = time + random.nextDouble(in: 0, 150)
+        while time < next {
+          time = min(next, time + step)
+          result += network.advance(to: time)
+        }
+        network.request(.image(item), bytes: StandardWorld.imageBytes(item))
+      }
+      result += network.advance(to: 100_000)
+      return result
+    }
+    let coarse = completions(step: 10_000)
+    #expect(coarse.count == 40)
+    #expect(completions(step: 16.667) == coarse)
+    #expect(completions(step: 1) == coarse)
+  }
 }
