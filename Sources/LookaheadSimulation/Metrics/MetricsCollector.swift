@@ -60,7 +60,9 @@ public struct MetricsCollector: Sendable {
   ///   - visibleItems: The loaded items overlapping the viewport by a positive length.
   ///   - isStalled: Whether the viewport extends past the loaded content while the backend
   ///     has more.
-  ///   - isImageReady: Whether an item's image is ready at this frame.
+  ///   - isImageReady: Whether an item's image is ready at this frame. Pass a closure
+  ///     literal (`{ cache.isReady($0) }`): a method reference on a struct copies it into a
+  ///     heap-allocated context on every call.
   /// - Complexity: O(k) for k items visible now or in the previous frame.
   public mutating func recordFrame(
     time: Milliseconds, visibleItems: Range<Int>, isStalled: Bool,

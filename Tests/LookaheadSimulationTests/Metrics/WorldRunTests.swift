@@ -31,7 +31,8 @@ private func run(_ trace: Trace, profile: NetworkProfile, seed: UInt64) -> RunMe
     let hasMore = StandardWorld.hasMore(loadedPages: loadedPages)
     let visible = metrics.recordFrame(
       time: sample.time, offset: sample.offset, layout: layout, loadedItemCount: loadedItems,
-      hasMore: hasMore, isImageReady: cache.isReady)
+      hasMore: hasMore
+    ) { cache.isReady($0) }
     for item in previousVisible where !visible.contains(item) {
       network.cancel(.image(item))
     }
