@@ -227,6 +227,14 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
     }
   }
 
+  /// The ticket of the running attempt of `key`, or `nil` if it is not loading.
+  ///
+  /// - Complexity: O(1).
+  public func currentTicket(of key: Key) -> LoadTicket? {
+    guard case .loading(let ticket) = entries[key]?.phase else { return nil }
+    return ticket
+  }
+
   /// The waiters of `key`, in no particular order.
   ///
   /// - Complexity: O(w) for w waiters.
