@@ -50,7 +50,9 @@ public final class TestHTTPServer: Sendable {
     var statistics = Statistics()
     var connections: Set<Int32> = []
     var isStopped = false
-    var waiters: [(condition: @Sendable (Statistics) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters:
+      [(condition: @Sendable (Statistics) -> Bool, continuation: CheckedContinuation<Void, Never>)] =
+        []
 
     mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
       var ready: [CheckedContinuation<Void, Never>] = []
@@ -125,7 +127,7 @@ public final class TestHTTPServer: Sendable {
       let result = body(&state)
       return (result, state.satisfiedWaiters())
     }
-    ready.forEach { $0.resume() }
+    for continuation in ready { continuation.resume() }
     return result
   }
 
@@ -203,7 +205,8 @@ public final class TestHTTPServer: Sendable {
     case .slowChunks(let count, let size, let interval):
       let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
       guard Self.write(Data(head.utf8), to: connection) else { return }
-      let chunk = Data(String(size, radix: 16).utf8) + Data("\r\n".utf8)
+      let chunk =
+        Data(String(size, radix: 16).utf8) + Data("\r\n".utf8)
         + Data(repeating: UInt8(ascii: "x"), count: size) + Data("\r\n".utf8)
       for _ in 0..<count {
         guard Self.write(chunk, to: connection) else {
