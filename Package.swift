@@ -3,36 +3,36 @@
 import PackageDescription
 
 let package = Package(
-    name: "Lookahead",
-    platforms: [
-        .iOS(.v17),
-        .macOS(.v14),
-        .tvOS(.v17),
-        .watchOS(.v10),
-        .visionOS(.v1),
-    ],
-    products: [
-        .library(name: "Lookahead", targets: ["Lookahead"])
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
-    ],
-    targets: [
-        .target(
-            name: "Lookahead",
-            dependencies: [
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
-            ]
-        ),
-        .target(
-            name: "LookaheadTestSupport",
-            dependencies: ["Lookahead"]
-        ),
-        .testTarget(
-            name: "LookaheadTests",
-            dependencies: ["Lookahead", "LookaheadTestSupport"]
-        ),
-    ],
-    swiftLanguageModes: [.v6]
+  name: "Lookahead",
+  platforms: [
+    .iOS(.v17),
+    .macOS(.v14),
+    .tvOS(.v17),
+    .watchOS(.v10),
+    .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "Lookahead", targets: ["Lookahead"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
+  ],
+  targets: [
+    .target(
+      name: "Lookahead",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]
+    ),
+    .target(
+      name: "LookaheadTestSupport",
+      dependencies: ["Lookahead"]
+    ),
+    .testTarget(
+      name: "LookaheadTests",
+      dependencies: ["Lookahead", "LookaheadTestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
 )

@@ -221,8 +221,7 @@ public final class TestHTTPServer: Sendable {
 
   /// Waits for `interval`; returns `false` if the server stopped meanwhile.
   private func pause(for interval: Duration) -> Bool {
-    let (seconds, attoseconds) = interval.components
-    let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18)
+    let deadline = Date(timeIntervalSinceNow: interval.inSeconds)
     stopSignal.lock()
     defer { stopSignal.unlock() }
     while !isStopped {

@@ -53,8 +53,7 @@ public struct URLSessionLoader: Loader {
   ///   ``LoadError`` classified as transient or permanent.
   public func load(_ url: URL) async throws -> Data {
     var request = makeRequest(url)
-    let (seconds, attoseconds) = timeout.components
-    request.timeoutInterval = Double(seconds) + Double(attoseconds) * 1e-18
+    request.timeoutInterval = timeout.inSeconds
     #if !canImport(Darwin)
       // FoundationNetworking fires sub-second timeouts almost at once (a 0.4 s
       // timeout fails after ~20 ms), so it only gets whole seconds.
