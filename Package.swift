@@ -25,9 +25,13 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
+    .target(
+      name: "LookaheadTestSupport",
+      dependencies: ["Lookahead"]
+    ),
     .testTarget(
       name: "LookaheadTests",
-      dependencies: ["Lookahead"]
+      dependencies: ["Lookahead", "LookaheadTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]
