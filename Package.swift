@@ -26,9 +26,13 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
+    .target(
+      name: "LookaheadTestSupport",
+      dependencies: ["Lookahead"]
+    ),
     .testTarget(
       name: "LookaheadTests",
-      dependencies: ["Lookahead"]
+      dependencies: ["Lookahead", "LookaheadTestSupport"]
     ),
     .target(
       name: "LookaheadSimulation",

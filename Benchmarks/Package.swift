@@ -7,7 +7,13 @@
 //
 // Each executable target in Benchmarks/<Name>/ is one suite.
 
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its folder, so the root package's identity
+// is whatever the checkout is called ("lookahead", "main", ...).
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "LookaheadBenchmarks",
@@ -21,7 +27,7 @@ let package = Package(
             name: "RangeBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Lookahead", package: "Lookahead"),
+                .product(name: "Lookahead", package: rootPackage),
             ],
             path: "Benchmarks/RangeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
