@@ -19,7 +19,7 @@ let package = Package(
     name: "LookaheadBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "Lookahead", path: ".."),
+        .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -36,7 +36,7 @@ let package = Package(
             name: "SimulationBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "LookaheadSimulation", package: "Lookahead"),
+                .product(name: "LookaheadSimulation", package: rootPackage),
             ],
             path: "Benchmarks/SimulationBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
