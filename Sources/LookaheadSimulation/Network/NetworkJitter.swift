@@ -1,6 +1,8 @@
 import Foundation
 
 /// What a simulated request fetches: a page of the feed or the image of an item.
+///
+/// A closed set of values; thread-safe.
 public enum ResourceKind: UInt64, Sendable, Hashable, CaseIterable {
   /// A page of items (index: the page number). Jitter kind 0.
   case page = 0

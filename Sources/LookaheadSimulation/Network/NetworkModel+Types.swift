@@ -33,6 +33,8 @@ public struct NetworkKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A request that finished, reported by ``NetworkModel`` at its exact virtual time.
+///
+/// A value type; thread-safe.
 public struct NetworkCompletion: Sendable, Equatable {
   /// Where the bytes came from.
   public enum Source: Sendable, Equatable {
@@ -64,6 +66,8 @@ public struct NetworkCompletion: Sendable, Equatable {
 }
 
 /// What cancelling a request undid, reported by ``NetworkModel/cancel(_:)``.
+///
+/// A value type; thread-safe.
 public struct NetworkCancellation: Sendable, Equatable {
   /// The request that was cancelled.
   public var key: NetworkKey
@@ -84,6 +88,8 @@ public struct NetworkCancellation: Sendable, Equatable {
 }
 
 /// The counters of a ``NetworkModel`` (SPEC §8.4 `bytes`, `requests`, `cancelled`).
+///
+/// A value type; thread-safe.
 public struct NetworkStatistics: Sendable, Equatable {
   /// Network requests that started on a connection, cancelled and preempted ones included.
   public var startedRequests = 0
@@ -109,6 +115,8 @@ public struct NetworkStatistics: Sendable, Equatable {
 }
 
 /// Where a request stands in a ``NetworkModel``.
+///
+/// A value type; thread-safe.
 public enum RequestPhase: Sendable, Equatable {
   /// Waiting for a free connection.
   case waiting

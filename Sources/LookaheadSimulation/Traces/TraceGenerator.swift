@@ -42,7 +42,7 @@ public struct TraceGenerator: Sendable {
   /// The seed; the same seed gives the same trace.
   public var seed: UInt64
 
-  /// The length of the trace: the last frame is at or before this time.
+  /// The length of the trace: frame `k` is included when `k · 1000 / 60 <= duration`.
   public var duration: Milliseconds
 
   /// The largest content offset.

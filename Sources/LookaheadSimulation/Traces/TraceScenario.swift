@@ -4,6 +4,8 @@
 /// with random parameters drawn from SplitMix64, run through ``TraceGenerator``'s
 /// UIScrollView physics. Speeds are release velocities at lift-off; "down" means the
 /// content offset grows (the finger moves up the screen).
+///
+/// A closed set of values; thread-safe.
 public enum TraceScenario: String, Sendable, CaseIterable {
   /// Slow drags and long pauses: someone reading every post.
   ///

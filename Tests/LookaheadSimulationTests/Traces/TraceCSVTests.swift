@@ -46,6 +46,8 @@ struct TraceCSVTests {
     "malformed input names the line and the reason in one line",
     arguments: [
       ("", "line 1: missing header (expected `t_ms,offset_pt`)"),
+      ("\n", "line 1: missing header (expected `t_ms,offset_pt`)"),
+      ("t_ms,offset_pt", "line 2: no samples after the header"),
       (
         "time,offset\n0,0\n",
         "line 1: header must be exactly `t_ms,offset_pt` (found `time,offset`)"

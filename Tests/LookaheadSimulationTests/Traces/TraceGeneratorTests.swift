@@ -31,6 +31,8 @@ struct TraceGeneratorTests {
     #expect(trace.duration == 10_000)
     let csv = trace.csv
     #expect(try Trace(csv: csv).csv == csv)
+    #expect(TraceGenerator(scenario: .reader, seed: 1, duration: 0).generate().samples.count == 1)
+    #expect(TraceGenerator(scenario: .reader, seed: 1, duration: 50).generate().duration == 50)
   }
 
   @Test("a reader moves slowly and spends most of the time still", arguments: [UInt64(1), 2, 3])
