@@ -12,7 +12,8 @@ let package = Package(
     .visionOS(.v1),
   ],
   products: [
-    .library(name: "Lookahead", targets: ["Lookahead"])
+    .library(name: "Lookahead", targets: ["Lookahead"]),
+    .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
@@ -25,9 +26,21 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
+    .target(
+      name: "LookaheadTestSupport",
+      dependencies: ["Lookahead"]
+    ),
     .testTarget(
       name: "LookaheadTests",
+      dependencies: ["Lookahead", "LookaheadTestSupport"]
+    ),
+    .target(
+      name: "LookaheadSimulation",
       dependencies: ["Lookahead"]
+    ),
+    .testTarget(
+      name: "LookaheadSimulationTests",
+      dependencies: ["Lookahead", "LookaheadSimulation"]
     ),
   ],
   swiftLanguageModes: [.v6]
