@@ -33,6 +33,7 @@ extension FeedItem {
   public static var sortOrder: FeedSortOrder { .descending }
 
   /// Whether `self` comes strictly before `other` in display order.
+  @inlinable
   func precedes(_ other: Self) -> Bool {
     switch Self.sortOrder {
     case .descending: sortKey > other.sortKey

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// What merging fresh items into a ``FeedList`` changed.
 public struct FeedMergeSummary: Sendable, Hashable {
   /// Items whose id was not in the list.
@@ -41,6 +43,7 @@ extension FeedList {
   /// - Complexity: The cost of ``merge(_:)``, or O(n + m log m) when the list is
   ///   replaced.
   @discardableResult
+  @inlinable
   public mutating func refresh(with page: Page<Item>) -> FeedRefreshResult {
     if page.items.isEmpty { return .unchanged }
     if !page.items.contains(where: { contains(id: $0.id) }) {
@@ -57,6 +60,7 @@ extension FeedList {
   ///
   /// - Complexity: O(m log n) for m items appended to a list of n.
   @discardableResult
+  @inlinable
   public mutating func append(contentsOf page: some Sequence<Item>) -> FeedMergeSummary {
     merge(page)
   }
@@ -74,6 +78,7 @@ extension FeedList {
   ///   head refresh or a tail append); the items outside that span are shifted on
   ///   the shorter side only, which costs nothing at either end. Never O(n·m).
   @discardableResult
+  @inlinable
   public mutating func merge(_ fresh: some Sequence<Item>) -> FeedMergeSummary {
     var summary = FeedMergeSummary()
     var seen = Set<Item.ID>()

@@ -22,12 +22,13 @@ import DequeModule
 public struct FeedList<Item: FeedItem>: Sendable, RandomAccessCollection {
   /// The items in display order. A deque, so that a refresh inserts at the head
   /// without shifting the whole list.
-  var storage: Deque<Item>
+  @usableFromInline var storage: Deque<Item>
   /// The current sort key of every item, by id; finds an item's position by binary
   /// search without scanning the list.
-  var keysByID: [Item.ID: Item.SortKey]
+  @usableFromInline var keysByID: [Item.ID: Item.SortKey]
 
   /// Creates an empty list.
+  @inlinable
   public init() {
     storage = []
     keysByID = [:]
@@ -37,6 +38,7 @@ public struct FeedList<Item: FeedItem>: Sendable, RandomAccessCollection {
   /// occurrence of each id.
   ///
   /// - Complexity: O(n log n) for n items.
+  @inlinable
   public init(_ items: some Sequence<Item>) {
     self.init()
     append(contentsOf: items)
@@ -49,29 +51,30 @@ public struct FeedList<Item: FeedItem>: Sendable, RandomAccessCollection {
   public var items: [Item] { Array(storage) }
 
   /// The position of the first item.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
 
   /// The position after the last item.
-  public var endIndex: Int { storage.count }
+  @inlinable public var endIndex: Int { storage.count }
 
   /// The item at `position`.
   ///
   /// - Complexity: O(1).
-  public subscript(position: Int) -> Item { storage[position] }
+  @inlinable public subscript(position: Int) -> Item { storage[position] }
 
   /// The number of items.
   ///
   /// - Complexity: O(1).
-  public var count: Int { storage.count }
+  @inlinable public var count: Int { storage.count }
 
   /// Whether an item with `id` is in the list.
   ///
   /// - Complexity: O(1) on average.
-  public func contains(id: Item.ID) -> Bool { keysByID[id] != nil }
+  @inlinable public func contains(id: Item.ID) -> Bool { keysByID[id] != nil }
 
   /// The position of the item with `id`, or `nil` if it is not in the list.
   ///
   /// - Complexity: O(log n) comparisons, plus the number of items sharing its key.
+  @inlinable
   public func index(ofID id: Item.ID) -> Int? {
     guard let key = keysByID[id] else { return nil }
     var index = lowerBound(ofKey: key)
@@ -89,12 +92,14 @@ public struct FeedList<Item: FeedItem>: Sendable, RandomAccessCollection {
   /// Removes every item.
   ///
   /// - Complexity: O(n).
+  @inlinable
   public mutating func removeAll() {
     storage.removeAll()
     keysByID.removeAll()
   }
 
   /// The first position whose item does not come strictly before an item with `key`.
+  @inlinable
   func lowerBound(ofKey key: Item.SortKey) -> Int {
     var low = 0
     var high = storage.count
@@ -109,6 +114,7 @@ public struct FeedList<Item: FeedItem>: Sendable, RandomAccessCollection {
     return low
   }
 
+  @inlinable
   static func key(_ lhs: Item.SortKey, precedes rhs: Item.SortKey) -> Bool {
     switch Item.sortOrder {
     case .descending: lhs > rhs
