@@ -25,6 +25,15 @@ let package = Package(
             ],
             path: "Benchmarks/RangeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "LoadingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Lookahead", package: "Lookahead"),
+            ],
+            path: "Benchmarks/LoadingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
