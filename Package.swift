@@ -12,7 +12,8 @@ let package = Package(
     .visionOS(.v1),
   ],
   products: [
-    .library(name: "Lookahead", targets: ["Lookahead"])
+    .library(name: "Lookahead", targets: ["Lookahead"]),
+    .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
@@ -32,6 +33,14 @@ let package = Package(
     .testTarget(
       name: "LookaheadTests",
       dependencies: ["Lookahead", "LookaheadTestSupport"]
+    ),
+    .target(
+      name: "LookaheadSimulation",
+      dependencies: ["Lookahead"]
+    ),
+    .testTarget(
+      name: "LookaheadSimulationTests",
+      dependencies: ["Lookahead", "LookaheadSimulation"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -7,13 +7,19 @@
 //
 // Each executable target in Benchmarks/<Name>/ is one suite.
 
+import Foundation
 import PackageDescription
+
+// SwiftPM names a path dependency after its folder, so the root package's identity
+// is whatever the checkout is called ("lookahead", "main", ...).
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "LookaheadBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "Lookahead", path: ".."),
+        .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -21,16 +27,34 @@ let package = Package(
             name: "RangeBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Lookahead", package: "Lookahead"),
+                .product(name: "Lookahead", package: rootPackage),
             ],
             path: "Benchmarks/RangeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SimulationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LookaheadSimulation", package: rootPackage),
+            ],
+            path: "Benchmarks/SimulationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "PagingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Lookahead", package: rootPackage),
+            ],
+            path: "Benchmarks/PagingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "LoadingBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Lookahead", package: "Lookahead"),
+                .product(name: "Lookahead", package: rootPackage),
             ],
             path: "Benchmarks/LoadingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
