@@ -50,5 +50,14 @@ let package = Package(
             path: "Benchmarks/PagingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "LoadingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Lookahead", package: rootPackage),
+            ],
+            path: "Benchmarks/LoadingBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

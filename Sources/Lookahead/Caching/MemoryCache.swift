@@ -28,8 +28,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// The largest cost of a single entry; costlier entries are refused.
   public let entryCostLimit: Int
 
-  private let storage = Locked(LRUStorage<Key, Value>())
-  private let now: @Sendable () -> Duration
+  @usableFromInline let storage = Locked(LRUStorage<Key, Value>())
+  @usableFromInline let now: @Sendable () -> Duration
 
   /// Creates an empty cache.
   ///
@@ -87,6 +87,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// - Parameter key: The key to look up.
   /// - Returns: The cached value, if any.
   /// - Complexity: O(1).
+  @inlinable
   public func value(forKey key: Key) -> Value? {
     let now = timeToLive == nil ? nil : self.now()
     return storage.withLock { storage in
@@ -103,6 +104,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// Whether a live value is stored for `key`, without changing its recency.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func containsValue(forKey key: Key) -> Bool {
     let now = timeToLive == nil ? nil : self.now()
     return storage.withLock { storage in
@@ -126,6 +128,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// - Returns: `false` if the value was refused as too costly.
   /// - Complexity: O(1) amortized, plus O(e) for e evicted entries.
   @discardableResult
+  @inlinable
   public func setValue(_ value: Value, forKey key: Key, cost: Int = 0) -> Bool {
     precondition(cost >= 0, "cost must not be negative")
     guard cost <= entryCostLimit else {
@@ -146,6 +149,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
   /// - Returns: The removed value, or `nil` if there was none.
   /// - Complexity: O(1).
   @discardableResult
+  @inlinable
   public func removeValue(forKey key: Key) -> Value? {
     storage.withLock { storage in
       guard let slot = storage.slot(of: key) else { return nil }
@@ -196,7 +200,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
   }
 
-  private static func evict(_ storage: inout LRUStorage<Key, Value>, toCount: Int, toCost: Int) {
+  @inlinable
+  static func evict(_ storage: inout LRUStorage<Key, Value>, toCount: Int, toCost: Int) {
     while storage.tail != -1 && (storage.count > toCount || storage.totalCost > toCost) {
       storage.remove(at: storage.tail)
     }

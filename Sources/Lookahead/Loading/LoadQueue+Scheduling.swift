@@ -256,8 +256,38 @@ extension LoadQueue {
       retries = backingOffCount == 0 ? Heap() : Heap(retries.unordered.filter { isLive($0) })
       staleRetries = 0
     }
-    if entries.isEmpty && recentStarts.isEmpty && !running.isEmpty {
-      preconditionFailure("Internal inconsistency: \(running.count) running without entries")
-    }
+    #if LOOKAHEAD_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
   }
+
+  #if LOOKAHEAD_INTERNAL_CHECKS
+    /// Recounts every phase and waiter from scratch: O(n), so only compiled
+    /// with `-D LOOKAHEAD_INTERNAL_CHECKS`.
+    func checkInvariants() {
+      var queued = 0
+      var backingOff = 0
+      var loading = 0
+      var waiters = 0
+      for (key, entry) in entries {
+        precondition(!entry.requests.isEmpty, "Internal inconsistency: \(key) has no waiter")
+        waiters += entry.requests.count
+        switch entry.phase {
+        case .queued: queued += 1
+        case .backingOff: backingOff += 1
+        case .loading:
+          loading += 1
+          precondition(running.contains(key), "Internal inconsistency: \(key) not running")
+        }
+      }
+      precondition(queued == queuedCount, "Internal inconsistency: queued count")
+      precondition(backingOff == backingOffCount, "Internal inconsistency: backing-off count")
+      precondition(loading == running.count, "Internal inconsistency: running count")
+      precondition(waiters == waiterCount, "Internal inconsistency: waiter count")
+      precondition(
+        pending.count - stalePending == queuedCount, "Internal inconsistency: queued heap")
+      precondition(
+        retries.count - staleRetries == backingOffCount, "Internal inconsistency: retry heap")
+    }
+  #endif
 }

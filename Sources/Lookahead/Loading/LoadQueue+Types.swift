@@ -23,7 +23,7 @@ public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
 /// waiters and forgets the key at once. Answering "ready" is the cache's job
 /// (``MemoryCache``), so the queue's memory never grows with the number of keys
 /// ever requested.
-public enum LoadState: Sendable, CustomStringConvertible {
+public enum LoadState: Sendable, Equatable, CustomStringConvertible {
   /// Nobody wants the key, or its result was delivered.
   case notRequested
   /// Waiting for a free slot, with the priority of its most urgent waiter.
@@ -32,6 +32,18 @@ public enum LoadState: Sendable, CustomStringConvertible {
   case loading
   /// The last attempt failed transiently; the next starts at `retryAt`.
   case failed(LoadError, retryAt: Duration)
+
+  /// Whether two states are the same; failed states compare the error's kind
+  /// and the retry time.
+  public static func == (lhs: LoadState, rhs: LoadState) -> Bool {
+    switch (lhs, rhs) {
+    case (.notRequested, .notRequested), (.loading, .loading): true
+    case (.queued(let left), .queued(let right)): left == right
+    case (.failed(let left, let leftRetry), .failed(let right, let rightRetry)):
+      left.kind == right.kind && leftRetry == rightRetry
+    default: false
+    }
+  }
 
   /// A short description such as `queued(visible)`.
   public var description: String {

@@ -157,6 +157,26 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
+  @Test("The rate limit holds a start back until the clock reaches the window's end")
+  func rateLimitWakesUpOnTheInjectedClock() async throws {
+    let loader = Loader()
+    let clock = ManualClock()
+    let driver = AsyncDriver(
+      loader: loader, clock: clock,
+      configuration: LoadQueueConfiguration(
+        rateLimit: RateLimit(maximumStarts: 1, per: .seconds(1))))
+    driver.prefetch("first")
+    driver.prefetch("second")
+    await clock.waitForSleepers(count: 1)
+    #expect(loader.record.starts == ["first": 1])
+    #expect(driver.state(of: "second") == .queued(.preload))
+    clock.advance(by: .seconds(1))
+    await loader.waitUntil { $0.starts["second"] == 1 }
+    driver.cancelPrefetching(["first", "second"])
+    await loader.waitUntil { $0.cancellations == 2 }
+    Self.expectNoLeftovers(driver)
+  }
+
   @Test("Many concurrent callers and cancellations leave nothing behind")
   func concurrentStress() async throws {
     let loader = Loader()

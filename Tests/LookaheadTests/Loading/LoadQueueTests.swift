@@ -126,6 +126,11 @@ struct LoadQueueTests {
     script.run([
       (.want("a", by: 1, .visible), ["start a visible"]),
       (.fail("a", .transient), ["wake at 0.1 seconds"]),
+    ])
+    #expect(
+      script.queue.state(of: "a")
+        == .failed(LoadQueueScript.error(.transient), retryAt: .milliseconds(100)))
+    script.run([
       (.advance(to: .milliseconds(50)), []),
       (.advance(to: .milliseconds(100)), ["start a visible"]),
       (.advance(to: .milliseconds(150)), []),
@@ -196,13 +201,5 @@ struct LoadQueueTests {
       (.fail("a", .cancelled), ["fail a cancelled → [1]"]),
       (.fail("a", .cancelled), []),
     ])
-  }
-}
-
-extension LoadState: Equatable {
-  /// Compares states by their descriptions, which name every associated value
-  /// that matters to the tests.
-  public static func == (lhs: LoadState, rhs: LoadState) -> Bool {
-    lhs.description == rhs.description
   }
 }
