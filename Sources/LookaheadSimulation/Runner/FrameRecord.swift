@@ -17,6 +17,8 @@ public struct FrameRecord: Sendable, Hashable {
   public var blank: [Int]
   /// How many items are loaded (pages × page size).
   public var loadedItemCount: Int
+  /// Whether the viewport extended past the loaded content while the backend had more.
+  public var isStalled: Bool
   /// How many image loads hold a connection or wait for one.
   public var imagesInFlight: Int
   /// The items the policy wanted after deciding, by ascending item.

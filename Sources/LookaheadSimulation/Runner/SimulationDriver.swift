@@ -81,7 +81,10 @@ struct SimulationDriver<Policy: ItemPolicy> {
           FrameRecord(
             time: time, offset: sample.offset, velocity: Double(tracker.velocity.y),
             phase: tracker.phase, visible: visible, blank: visible.filter { !cache.isReady($0) },
-            loadedItemCount: loadedItemCount, imagesInFlight: tickets.count,
+            loadedItemCount: loadedItemCount,
+            isStalled: hasMore
+              && world.extendsPastContent(offset: sample.offset, loadedItemCount: loadedItemCount),
+            imagesInFlight: tickets.count,
             wanted: wanted.items))
       }
     }
