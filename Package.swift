@@ -3,32 +3,54 @@
 import PackageDescription
 
 let package = Package(
-    name: "Lookahead",
-    platforms: [
-        .iOS(.v17),
-        .macOS(.v14),
-        .tvOS(.v17),
-        .watchOS(.v10),
-        .visionOS(.v1),
-    ],
-    products: [
-        .library(name: "Lookahead", targets: ["Lookahead"])
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
-    ],
-    targets: [
-        .target(
-            name: "Lookahead",
-            dependencies: [
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "HeapModule", package: "swift-collections"),
-            ]
-        ),
-        .testTarget(
-            name: "LookaheadTests",
-            dependencies: ["Lookahead"]
-        ),
-    ],
-    swiftLanguageModes: [.v6]
+  name: "Lookahead",
+  platforms: [
+    .iOS(.v17),
+    .macOS(.v14),
+    .tvOS(.v17),
+    .watchOS(.v10),
+    .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "Lookahead", targets: ["Lookahead"]),
+    .library(name: "LookaheadStore", targets: ["LookaheadStore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+  ],
+  targets: [
+    .target(
+      name: "Lookahead",
+      dependencies: [
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]
+    ),
+    .testTarget(
+      name: "LookaheadTests",
+      dependencies: ["Lookahead"]
+    ),
+    .target(
+      name: "LookaheadStore",
+      dependencies: [
+        "Lookahead",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    // Child process for the crash-safety and read-only tests of LookaheadStore (not a product).
+    .executableTarget(
+      name: "lookahead-store-fault-helper",
+      dependencies: ["LookaheadStore"]
+    ),
+    .testTarget(
+      name: "LookaheadStoreTests",
+      dependencies: [
+        "LookaheadStore",
+        "lookahead-store-fault-helper",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
 )
