@@ -27,9 +27,13 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
+    .target(
+      name: "LookaheadTestSupport",
+      dependencies: ["Lookahead"]
+    ),
     .testTarget(
       name: "LookaheadTests",
-      dependencies: ["Lookahead"]
+      dependencies: ["Lookahead", "LookaheadTestSupport"]
     ),
     .target(
       name: "LookaheadStore",
@@ -47,6 +51,7 @@ let package = Package(
       name: "LookaheadStoreTests",
       dependencies: [
         "LookaheadStore",
+        "LookaheadTestSupport",
         "lookahead-store-fault-helper",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

@@ -1,0 +1,109 @@
+extension AsyncDriver {
+  /// Turns queue actions into effects, taking what they need from the locked
+  /// state. `outcome` is the result of the load that produced the actions.
+  func absorb(
+    _ actions: [LoadQueue<Key, Waiter>.Action], into state: inout State,
+    outcome: Result<Value, any Error>?
+  ) -> Effects {
+    var effects = Effects()
+    for action in actions {
+      switch action {
+      case .start(let key, let ticket, let priority):
+        effects.starts.append((key, ticket, priority))
+      case .cancel(let key, let ticket):
+        if let running = state.tasks[key], running.ticket == ticket {
+          state.tasks[key] = nil
+          effects.cancellations.append(running.task)
+        }
+      case .deliver(_, let waiters):
+        guard let outcome else {
+          preconditionFailure("Internal inconsistency: deliver without a loaded value")
+        }
+        resume(waiters, with: outcome, from: &state, into: &effects)
+      case .fail(_, let error, let waiters):
+        resume(waiters, with: .failure(error), from: &state, into: &effects)
+      case .scheduleWakeUp(let at):
+        state.wakeUpGeneration += 1
+        effects.wakeUp = (at, state.wakeUpGeneration)
+      }
+    }
+    return effects
+  }
+
+  private func resume(
+    _ waiters: [Waiter], with result: Result<Value, any Error>, from state: inout State,
+    into effects: inout Effects
+  ) {
+    for case .call(let id) in waiters {
+      if let continuation = state.calls.removeValue(forKey: id) {
+        effects.resumptions.append((continuation, result))
+      }
+    }
+  }
+
+  /// Performs effects; never called with the lock held.
+  func perform(_ effects: Effects) {
+    for task in effects.cancellations { task.cancel() }
+    for (continuation, result) in effects.resumptions { continuation.resume(with: result) }
+    for start in effects.starts { launch(start.key, ticket: start.ticket, priority: start.priority) }
+    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, generation: wakeUp.generation) }
+  }
+
+  private func launch(_ key: Key, ticket: LoadTicket, priority: LoadPriority) {
+    let task = Task(priority: priority.taskPriority) {
+      let result: Result<Value, any Error>
+      do {
+        result = .success(try await loader.load(key))
+      } catch {
+        result = .failure(error)
+      }
+      finish(key, ticket: ticket, result: result)
+    }
+    // The load may already be over, or cancelled, by the time it is recorded.
+    let isCurrent = locked.withLock { state in
+      guard state.queue.currentTicket(of: key) == ticket else { return false }
+      state.tasks[key] = (ticket, task)
+      return true
+    }
+    if !isCurrent { task.cancel() }
+  }
+
+  private func finish(_ key: Key, ticket: LoadTicket, result: Result<Value, any Error>) {
+    if case .success(let value) = result, let cache {
+      cache.setValue(value, forKey: key, cost: cost(value))
+    }
+    let effects = locked.withLock { state in
+      if state.tasks[key]?.ticket == ticket { state.tasks[key] = nil }
+      let actions: [LoadQueue<Key, Waiter>.Action]
+      switch result {
+      case .success:
+        actions = state.queue.loadFinished(key, ticket: ticket, now: now())
+      case .failure(let error):
+        actions = state.queue.loadFailed(key, ticket: ticket, error: classify(error), now: now())
+      }
+      return absorb(actions, into: &state, outcome: result)
+    }
+    perform(effects)
+  }
+
+  private func scheduleWakeUp(at time: Duration, generation: UInt64) {
+    let task = Task { [weak self] in
+      guard let sleep = self?.sleep else { return }
+      do { try await sleep(time) } catch { return }
+      self?.tick()
+    }
+    let previous = locked.withLock { state -> Task<Void, Never>? in
+      guard state.wakeUpGeneration == generation else { return task }
+      defer { state.wakeUp = task }
+      return state.wakeUp
+    }
+    previous?.cancel()
+  }
+
+  private func tick() {
+    let effects = locked.withLock { state in
+      absorb(state.queue.tick(now: now()), into: &state, outcome: nil)
+    }
+    perform(effects)
+  }
+}

@@ -1,0 +1,263 @@
+import HeapModule
+
+extension LoadQueue {
+  struct Request: Sendable {
+    var waiter: Waiter
+    var priority: LoadPriority
+    var order: Double
+  }
+
+  enum Phase: Sendable {
+    case queued(sequence: UInt64)
+    case loading(LoadTicket)
+    case backingOff(retryAt: Duration, sequence: UInt64, error: LoadError)
+  }
+
+  struct Entry: Sendable {
+    var phase: Phase = .queued(sequence: 0)
+    var requests: [Request]
+    var priority: LoadPriority
+    var order: Double
+    var failures = 0
+
+    init(request: Request) {
+      requests = [request]
+      priority = request.priority
+      order = request.order
+    }
+
+    /// Recomputes the key's priority and order from its waiters; returns
+    /// whether they changed.
+    mutating func refreshPriority() -> Bool {
+      var best = requests[0]
+      for request in requests.dropFirst()
+      where request.priority > best.priority
+        || (request.priority == best.priority && request.order < best.order)
+      {
+        best = request
+      }
+      defer { (priority, order) = (best.priority, best.order) }
+      return best.priority != priority || best.order != order
+    }
+  }
+
+  /// A queued key in the priority heap. The heap is lazy: an element is stale
+  /// once its key's entry no longer holds the same sequence number.
+  struct PendingElement: Comparable, Sendable {
+    var priority: LoadPriority
+    var order: Double
+    var sequence: UInt64
+    var key: Key
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      if lhs.priority != rhs.priority { return lhs.priority < rhs.priority }
+      if lhs.order != rhs.order { return lhs.order > rhs.order }
+      return lhs.sequence > rhs.sequence
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.sequence == rhs.sequence }
+  }
+
+  /// A key waiting to retry, in the min-heap of retry times; lazy like
+  /// ``PendingElement``.
+  struct RetryElement: Comparable, Sendable {
+    var retryAt: Duration
+    var sequence: UInt64
+    var key: Key
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.retryAt != rhs.retryAt ? lhs.retryAt < rhs.retryAt : lhs.sequence < rhs.sequence
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.sequence == rhs.sequence }
+  }
+
+  // MARK: - Phase changes
+
+  mutating func takeSequence() -> UInt64 {
+    nextSequence &+= 1
+    return nextSequence
+  }
+
+  mutating func enqueue(_ key: Key, _ entry: inout Entry) {
+    let sequence = takeSequence()
+    entry.phase = .queued(sequence: sequence)
+    pending.insert(
+      PendingElement(priority: entry.priority, order: entry.order, sequence: sequence, key: key))
+    queuedCount += 1
+  }
+
+  mutating func backOff(_ key: Key, _ entry: inout Entry, error: LoadError, until retryAt: Duration)
+  {
+    let sequence = takeSequence()
+    entry.phase = .backingOff(retryAt: retryAt, sequence: sequence, error: error)
+    retries.insert(RetryElement(retryAt: retryAt, sequence: sequence, key: key))
+    backingOffCount += 1
+  }
+
+  /// Accounts for `key` leaving `phase`: its heap element becomes stale or its
+  /// running slot is freed.
+  mutating func leavePhase(_ key: Key, _ phase: Phase) {
+    switch phase {
+    case .queued:
+      queuedCount -= 1
+      stalePending += 1
+    case .backingOff:
+      backingOffCount -= 1
+      staleRetries += 1
+    case .loading:
+      guard let index = running.firstIndex(of: key) else {
+        preconditionFailure("Internal inconsistency: \(key) is loading but not running")
+      }
+      running.swapAt(index, running.count - 1)
+      running.removeLast()
+    }
+  }
+
+  mutating func reprioritize(_ key: Key, _ entry: inout Entry) {
+    guard entry.refreshPriority(), case .queued = entry.phase else { return }
+    leavePhase(key, entry.phase)
+    enqueue(key, &entry)
+  }
+
+  // MARK: - Scheduling
+
+  func isLive(_ element: PendingElement) -> Bool {
+    guard case .queued(let sequence) = entries[element.key]?.phase else { return false }
+    return sequence == element.sequence
+  }
+
+  func isLive(_ element: RetryElement) -> Bool {
+    guard case .backingOff(_, let sequence, _) = entries[element.key]?.phase else { return false }
+    return sequence == element.sequence
+  }
+
+  /// The most urgent queued key, after discarding stale heap tops.
+  mutating func topPending() -> PendingElement? {
+    while let top = pending.max {
+      if isLive(top) { return top }
+      pending.removeMax()
+      stalePending -= 1
+    }
+    return nil
+  }
+
+  mutating func earliestRetry() -> RetryElement? {
+    while let top = retries.min {
+      if isLive(top) { return top }
+      retries.removeMin()
+      staleRetries -= 1
+    }
+    return nil
+  }
+
+  /// Whether the rate limit lets a load start now; forgets starts that left
+  /// the window.
+  mutating func rateAllowsStart(now: Duration) -> Bool {
+    guard let limit = configuration.rateLimit else { return true }
+    while let first = recentStarts.first, first + limit.window <= now {
+      recentStarts.removeFirst()
+    }
+    return recentStarts.count < limit.maximumStarts
+  }
+
+  /// The running non-visible key that preemption would cancel: the least
+  /// urgent, farthest one.
+  func preemptionVictim() -> Key? {
+    var victim: (key: Key, priority: LoadPriority, order: Double)?
+    for key in running {
+      guard let entry = entries[key], entry.priority < .visible else { continue }
+      if let current = victim,
+        entry.priority > current.priority
+          || (entry.priority == current.priority && entry.order <= current.order)
+      {
+        continue
+      }
+      victim = (key, entry.priority, entry.order)
+    }
+    return victim?.key
+  }
+
+  mutating func start(_ element: PendingElement, now: Duration, into actions: inout [Action]) {
+    pending.removeMax()
+    guard var entry = entries.removeValue(forKey: element.key) else {
+      preconditionFailure("Internal inconsistency: live queued key \(element.key) has no entry")
+    }
+    queuedCount -= 1
+    let ticket = LoadTicket(rawValue: takeSequence())
+    entry.phase = .loading(ticket)
+    entries[element.key] = entry
+    running.append(element.key)
+    if configuration.rateLimit != nil { recentStarts.append(now) }
+    actions.append(.start(element.key, ticket, entry.priority))
+  }
+
+  mutating func preempt(_ key: Key, into actions: inout [Action]) {
+    guard var entry = entries.removeValue(forKey: key), case .loading(let ticket) = entry.phase
+    else {
+      preconditionFailure("Internal inconsistency: preempted key \(key) is not loading")
+    }
+    leavePhase(key, entry.phase)
+    actions.append(.cancel(key, ticket))
+    enqueue(key, &entry)
+    entries[key] = entry
+  }
+
+  /// Queues due retries, starts what fits, preempts for visible keys, compacts
+  /// the heaps and announces the next wake-up.
+  mutating func pump(now: Duration, into actions: inout [Action]) {
+    if let announced = announcedWakeUp, announced <= now { announcedWakeUp = nil }
+    while let retry = earliestRetry(), retry.retryAt <= now {
+      retries.removeMin()
+      guard var entry = entries.removeValue(forKey: retry.key) else { break }
+      backingOffCount -= 1
+      enqueue(retry.key, &entry)
+      entries[retry.key] = entry
+    }
+    while let top = topPending() {
+      if running.count < configuration.maximumConcurrentLoads {
+        guard rateAllowsStart(now: now) else { break }
+        start(top, now: now, into: &actions)
+      } else if configuration.allowsPreemption, top.priority == .visible,
+        let victim = preemptionVictim(), rateAllowsStart(now: now)
+      {
+        preempt(victim, into: &actions)
+        start(top, now: now, into: &actions)
+      } else {
+        break
+      }
+    }
+    compactIfNeeded()
+    announceWakeUp(now: now, into: &actions)
+  }
+
+  mutating func announceWakeUp(now: Duration, into actions: inout [Action]) {
+    var wakeUp = earliestRetry()?.retryAt
+    if let limit = configuration.rateLimit, queuedCount > 0,
+      recentStarts.count >= limit.maximumStarts, let first = recentStarts.first
+    {
+      let unblocked = first + limit.window
+      wakeUp = wakeUp.map { min($0, unblocked) } ?? unblocked
+    }
+    guard let wakeUp, wakeUp != announcedWakeUp else { return }
+    announcedWakeUp = wakeUp
+    actions.append(.scheduleWakeUp(at: wakeUp))
+  }
+
+  /// Rebuilds a heap once stale elements outnumber live ones, so its size stays
+  /// below twice the live count. Each rebuild is paid for by the events that
+  /// made its elements stale: O(1) amortized per event.
+  mutating func compactIfNeeded() {
+    if stalePending > 0 && stalePending >= queuedCount {
+      pending = queuedCount == 0 ? Heap() : Heap(pending.unordered.filter { isLive($0) })
+      stalePending = 0
+    }
+    if staleRetries > 0 && staleRetries >= backingOffCount {
+      retries = backingOffCount == 0 ? Heap() : Heap(retries.unordered.filter { isLive($0) })
+      staleRetries = 0
+    }
+    if entries.isEmpty && recentStarts.isEmpty && !running.isEmpty {
+      preconditionFailure("Internal inconsistency: \(running.count) running without entries")
+    }
+  }
+}

@@ -1,0 +1,269 @@
+import DequeModule
+import HeapModule
+
+/// The load scheduler: a pure state machine that decides which keys load, when,
+/// and who gets each result.
+///
+/// Events go in (``want(_:by:priority:order:now:)``, ``unwant(_:by:now:)``,
+/// ``loadFinished(_:ticket:now:)``, ``loadFailed(_:ticket:error:now:)``,
+/// ``tick(now:)``) and ``Action``s come out (start, cancel, deliver, fail,
+/// schedule a wake-up). The queue never loads, sleeps or reads a clock: a driver
+/// performs its actions (``AsyncDriver`` with Swift concurrency; the simulator on
+/// virtual time) and passes the time in.
+///
+/// **Time** is a `Duration` since an arbitrary epoch chosen by the driver
+/// (``AsyncDriver`` uses its clock's `now` at creation). Times passed in must
+/// never go backwards.
+///
+/// **Behaviour.**
+/// - A key is loaded once however many waiters want it; a new waiter *joins* a
+///   queued or running load and raises its priority if it is more urgent. A
+///   key's priority is its most urgent waiter's; its order is the smallest order
+///   among the waiters of that priority.
+/// - Queued keys start by priority class, then by order (smaller first), then
+///   first come first served, while fewer than
+///   ``LoadQueueConfiguration/maximumConcurrentLoads`` run and the optional
+///   ``RateLimit`` allows.
+/// - When every slot is busy and a `visible` key waits, the least urgent running
+///   non-visible load is cancelled and requeued (preemption).
+/// - When the last waiter leaves, a queued key is removed and a running load is
+///   cancelled; leaving twice is harmless.
+/// - Transient failures retry with exponential backoff and seeded jitter
+///   (``RetryPolicy``); permanent failures fail fast; a cancellation the loader
+///   reports by itself is passed to the waiters as ``LoadError/cancelled``.
+/// - Results are delivered and forgotten; storage is proportional to the keys
+///   wanted *now* (see ``storageCounts``).
+///
+/// `LoadQueue` is a value type without internal synchronization: confine it to
+/// one thread or protect it with a lock, as ``AsyncDriver`` does.
+public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: Sendable {
+  /// The tuning this queue was created with.
+  public let configuration: LoadQueueConfiguration
+
+  var entries: [Key: Entry] = [:]
+  var pending = Heap<PendingElement>()
+  var stalePending = 0
+  var queuedCount = 0
+  var retries = Heap<RetryElement>()
+  var staleRetries = 0
+  var backingOffCount = 0
+  var running: [Key] = []
+  var recentStarts = Deque<Duration>()
+  var announcedWakeUp: Duration?
+  var waiterCount = 0
+  var nextSequence: UInt64 = 0
+  var random: SplitMix64
+
+  /// Creates an empty queue.
+  ///
+  /// - Parameter configuration: The concurrency cap, rate limit, retries and
+  ///   preemption setting.
+  public init(configuration: LoadQueueConfiguration = LoadQueueConfiguration()) {
+    self.configuration = configuration
+    self.random = SplitMix64(seed: configuration.jitterSeed)
+  }
+
+  // MARK: - Events
+
+  /// Registers `waiter`'s interest in `key`, or updates its priority and order.
+  ///
+  /// A key nobody wanted is queued; a queued, running or retrying key is joined.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - waiter: Who wants it; one waiter holds at most one request per key.
+  ///   - priority: How urgent the request is.
+  ///   - order: The position inside the priority class; smaller runs sooner.
+  ///     Must not be NaN.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  /// - Complexity: O(log n + w) amortized, where n is the number of keys wanted
+  ///   and w the number of waiters of `key`, plus O(c) for preemption where c
+  ///   is the concurrency cap.
+  public mutating func want(
+    _ key: Key, by waiter: Waiter, priority: LoadPriority, order: Double = 0, now: Duration
+  ) -> [Action] {
+    precondition(!order.isNaN, "order must not be NaN")
+    let request = Request(waiter: waiter, priority: priority, order: order)
+    if var entry = entries.removeValue(forKey: key) {
+      if let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) {
+        entry.requests[index] = request
+      } else {
+        entry.requests.append(request)
+        waiterCount += 1
+      }
+      reprioritize(key, &entry)
+      entries[key] = entry
+    } else {
+      var entry = Entry(request: request)
+      waiterCount += 1
+      enqueue(key, &entry)
+      entries[key] = entry
+    }
+    var actions: [Action] = []
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Withdraws `waiter`'s interest in `key`.
+  ///
+  /// When no waiter remains, a queued or retrying key is forgotten and a running
+  /// load is cancelled. Unknown keys and waiters are ignored, so withdrawing
+  /// twice, or after delivery, is harmless.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - waiter: Who no longer wants it.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  /// - Complexity: O(log n + w) amortized, as ``want(_:by:priority:order:now:)``.
+  public mutating func unwant(_ key: Key, by waiter: Waiter, now: Duration) -> [Action] {
+    guard var entry = entries.removeValue(forKey: key) else { return [] }
+    guard let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) else {
+      entries[key] = entry
+      return []
+    }
+    entry.requests.swapAt(index, entry.requests.count - 1)
+    entry.requests.removeLast()
+    waiterCount -= 1
+    var actions: [Action] = []
+    if entry.requests.isEmpty {
+      if case .loading(let ticket) = entry.phase {
+        actions.append(.cancel(key, ticket))
+      }
+      leavePhase(key, entry.phase)
+    } else {
+      reprioritize(key, &entry)
+      entries[key] = entry
+    }
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Reports that attempt `ticket` of `key` produced a value.
+  ///
+  /// The waiters get a `deliver` action and the key is forgotten. An outcome of
+  /// an attempt that is no longer current is ignored.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - ticket: The ticket of the `start` action.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  /// - Complexity: O(log n + c) amortized.
+  public mutating func loadFinished(_ key: Key, ticket: LoadTicket, now: Duration) -> [Action] {
+    guard let entry = entries[key], case .loading(let current) = entry.phase, current == ticket
+    else { return [] }
+    entries.removeValue(forKey: key)
+    leavePhase(key, entry.phase)
+    waiterCount -= entry.requests.count
+    var actions: [Action] = [.deliver(key, to: entry.requests.map(\.waiter))]
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Reports that attempt `ticket` of `key` failed with `error`.
+  ///
+  /// Transient errors are retried after a backoff while retries remain;
+  /// permanent errors, exhausted retries and cancellations reach the waiters
+  /// as a `fail` action and the key is forgotten. An outcome of an attempt
+  /// that is no longer current is ignored.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - ticket: The ticket of the `start` action.
+  ///   - error: The classified error (see ``LoadError/classifying(_:)``).
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  /// - Complexity: O(log n + c) amortized.
+  public mutating func loadFailed(
+    _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
+  ) -> [Action] {
+    guard var entry = entries[key], case .loading(let current) = entry.phase, current == ticket
+    else { return [] }
+    entries.removeValue(forKey: key)
+    leavePhase(key, entry.phase)
+    var actions: [Action] = []
+    if error.kind == .transient && entry.failures < configuration.retryPolicy.maximumRetries {
+      entry.failures += 1
+      let delay = configuration.retryPolicy.delay(
+        beforeRetry: entry.failures, unit: random.nextUnitInterval())
+      backOff(key, &entry, error: error, until: now + delay)
+      entries[key] = entry
+    } else {
+      waiterCount -= entry.requests.count
+      actions.append(.fail(key, error, to: entry.requests.map(\.waiter)))
+    }
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Lets time pass: due retries are queued and loads the rate limit held back
+  /// may start.
+  ///
+  /// Drivers call it when a `scheduleWakeUp` time arrives; calling it at any
+  /// other time is harmless.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  /// - Complexity: O((r + s) log n) amortized for r due retries and s starts.
+  public mutating func tick(now: Duration) -> [Action] {
+    var actions: [Action] = []
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  // MARK: - Queries
+
+  /// The state of `key`.
+  ///
+  /// - Complexity: O(1).
+  public func state(of key: Key) -> LoadState {
+    guard let entry = entries[key] else { return .notRequested }
+    switch entry.phase {
+    case .queued: return .queued(entry.priority)
+    case .loading: return .loading
+    case .backingOff(let retryAt, _, let error): return .failed(error, retryAt: retryAt)
+    }
+  }
+
+  /// The ticket of the running attempt of `key`, or `nil` if it is not loading.
+  ///
+  /// - Complexity: O(1).
+  public func currentTicket(of key: Key) -> LoadTicket? {
+    guard case .loading(let ticket) = entries[key]?.phase else { return nil }
+    return ticket
+  }
+
+  /// The waiters of `key`, in no particular order.
+  ///
+  /// - Complexity: O(w) for w waiters.
+  public func waiters(of key: Key) -> [Waiter] {
+    entries[key]?.requests.map(\.waiter) ?? []
+  }
+
+  /// The number of loads running.
+  ///
+  /// - Complexity: O(1).
+  public var runningCount: Int { running.count }
+
+  /// The number of keys waiting for a slot.
+  ///
+  /// - Complexity: O(1).
+  public var queuedKeyCount: Int { queuedCount }
+
+  /// Whether nothing is wanted: no key queued, loading or waiting to retry.
+  ///
+  /// - Complexity: O(1).
+  public var isIdle: Bool { entries.isEmpty }
+
+  /// How much storage the queue holds, for tests and benchmarks.
+  ///
+  /// - Complexity: O(1).
+  public var storageCounts: LoadQueueStorageCounts {
+    LoadQueueStorageCounts(
+      keys: entries.count, waiters: waiterCount, queuedHeapElements: pending.count,
+      retryHeapElements: retries.count, running: running.count,
+      rateLimitStarts: recentStarts.count)
+  }
+}
