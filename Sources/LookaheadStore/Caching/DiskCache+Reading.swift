@@ -7,7 +7,7 @@ extension DiskCache {
     /// The bytes of this generation of the entry are missing or do not match their
     /// recorded size and checksum.
     case damaged(generation: UInt64, reason: String)
-    /// The entry was removed concurrently.
+    /// The entry was removed concurrently, or the index could not be read.
     case gone
   }
 
@@ -17,9 +17,12 @@ extension DiskCache {
       let row: (value: Data, size: Int, checksum: UInt64, generation: UInt64)?
       do {
         row = try database.unsafeRead { db in try DiskCacheSchema.inlineValue(db, key: key) }
+      } catch where StoreDatabase.isDamage(error) {
+        return .damaged(generation: entry.generation, reason: "its row is damaged (\(error))")
       } catch {
-        return .damaged(
-          generation: entry.generation, reason: "its row could not be read (\(error))")
+        // I/O trouble or a closed database says nothing about the value: miss, keep it.
+        log(.error, "Could not read the value of \(key.debugDescription): \(error)")
+        return .gone
       }
       guard let row else { return .gone }
       return verified(row.value, size: row.size, checksum: row.checksum, generation: row.generation)
@@ -54,7 +57,8 @@ extension DiskCache {
   /// when a concurrent write replaced it, so the caller reads again.
   func removeDamagedEntry(forKey key: String, generation: UInt64, reason: String) -> Bool {
     writeGate.withLock { _ in
-      guard let entry = state.withLock({ $0.index.entry(forKey: key) }) else { return true }
+      let (entry, isClosed) = state.withLock { ($0.index.entry(forKey: key), $0.isClosed) }
+      guard let entry, !isClosed else { return true }
       guard entry.generation == generation else { return false }
       log(.warning, "Removed the cached value for key \(key.debugDescription) because \(reason)")
       if !isReadOnly {

@@ -178,7 +178,7 @@ public final class KeyValueStore: Sendable {
 
   private func perform<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
     do {
-      return try database.write(body)
+      return operation == "read" ? try database.read(body) : try database.write(body)
     } catch {
       throw StoreError.databaseFailed(operation, url.path, error)
     }
