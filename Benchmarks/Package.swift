@@ -1,0 +1,30 @@
+// swift-tools-version: 6.2
+
+// Benchmarks live in their own package so that benchmark tooling never enters the
+// library's dependency graph. Run from this folder:
+//
+//   swift package --disable-sandbox benchmark
+//
+// Each executable target in Benchmarks/<Name>/ is one suite.
+
+import PackageDescription
+
+let package = Package(
+    name: "LookaheadBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RangeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Lookahead", package: "Lookahead"),
+            ],
+            path: "Benchmarks/RangeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ]
+)

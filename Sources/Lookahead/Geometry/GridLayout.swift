@@ -1,0 +1,186 @@
+import Foundation
+
+/// A grid of equal cells: a fixed number of columns across the axis and rows of a
+/// fixed length along it. Each section starts on a new row.
+///
+/// Finding the items in a region is arithmetic: O(log *s* + *k*) for *s* sections
+/// and *k* results (O(1 + *k*) with one section).
+///
+/// ```swift
+/// // The standard world's gallery: 3 columns of 130-point squares.
+/// let grid = GridLayout(columns: 3, rowLength: 130, crossLength: 390, itemCount: 10_000)
+/// grid.items(overlapping: AxisSpan(0, 844))   // rows 0...6 → items 0..<21
+/// ```
+///
+/// `GridLayout` is a value type and is safe to share across threads.
+public struct GridLayout: ItemLayout, Equatable {
+  /// The scrolling axis.
+  public let axis: Axis
+  /// The number of cells across the axis.
+  public let columns: Int
+  /// The length of a row along the axis, in points.
+  public let rowLength: CGFloat
+  /// The length of the content across the axis; each cell is `crossLength / columns`.
+  public let crossLength: CGFloat
+  /// The flat index of the first item of each section.
+  private var sectionStarts: [Int]
+  /// The first row of each section.
+  private var sectionRows: [Int]
+  /// The number of items in all sections.
+  public private(set) var itemCount: Int
+  /// The number of rows in all sections.
+  private var rowCount: Int
+
+  /// Creates a grid with one section.
+  ///
+  /// - Parameters:
+  ///   - axis: The scrolling axis.
+  ///   - columns: Cells per row; at least 1.
+  ///   - rowLength: The length of a row along the axis; finite and positive.
+  ///   - crossLength: The length of the content across the axis.
+  ///   - itemCount: The number of items.
+  public init(
+    axis: Axis = .vertical, columns: Int, rowLength: CGFloat, crossLength: CGFloat, itemCount: Int
+  ) {
+    self.init(
+      axis: axis, columns: columns, rowLength: rowLength, crossLength: crossLength,
+      sectionItemCounts: [itemCount])
+  }
+
+  /// Creates a grid with several sections, each starting on a new row.
+  ///
+  /// - Parameters:
+  ///   - axis: The scrolling axis.
+  ///   - columns: Cells per row; at least 1.
+  ///   - rowLength: The length of a row along the axis; finite and positive.
+  ///   - crossLength: The length of the content across the axis.
+  ///   - sectionItemCounts: The number of items in each section.
+  /// - Complexity: O(*s*) for *s* sections.
+  public init(
+    axis: Axis = .vertical, columns: Int, rowLength: CGFloat, crossLength: CGFloat,
+    sectionItemCounts: [Int]
+  ) {
+    precondition(columns >= 1, "columns must be at least 1, got \(columns)")
+    precondition(
+      rowLength.isFinite && rowLength > 0, "rowLength must be finite and positive, got \(rowLength)"
+    )
+    GeometryCheck.length(crossLength, "crossLength")
+    self.axis = axis
+    self.columns = columns
+    self.rowLength = rowLength
+    self.crossLength = crossLength
+    self.sectionStarts = []
+    self.sectionRows = []
+    self.itemCount = 0
+    self.rowCount = 0
+    for (section, count) in sectionItemCounts.enumerated() {
+      precondition(count >= 0, "sectionItemCounts[\(section)] must be non-negative, got \(count)")
+      appendSection(count: count)
+    }
+  }
+
+  /// The number of sections.
+  public var sectionCount: Int { sectionStarts.count }
+
+  /// The length of the content along the axis.
+  public var contentLength: CGFloat { CGFloat(rowCount) * rowLength }
+
+  /// The extent of an item along the axis.
+  ///
+  /// - Complexity: O(log *s*).
+  public func span(ofItem item: Int) -> AxisSpan {
+    let row = position(ofItem: item).row
+    return AxisSpan(CGFloat(row) * rowLength, CGFloat(row + 1) * rowLength)
+  }
+
+  /// The frame of an item in content coordinates.
+  ///
+  /// - Complexity: O(log *s*).
+  public func frame(ofItem item: Int) -> CGRect {
+    let (row, column) = position(ofItem: item)
+    let cell = crossLength / CGFloat(columns)
+    return axis.rect(
+      span: AxisSpan(CGFloat(row) * rowLength, CGFloat(row + 1) * rowLength),
+      cross: AxisSpan(CGFloat(column) * cell, CGFloat(column + 1) * cell))
+  }
+
+  /// The items whose row overlaps `span` by a positive length.
+  ///
+  /// - Complexity: O(log *s*).
+  public func items(overlapping span: AxisSpan) -> Range<Int> {
+    guard rowCount > 0, span.lowerBound < span.upperBound else { return 0..<0 }
+    let rows = CGFloat(rowCount)
+    let firstRow = Int((span.lowerBound / rowLength).rounded(.down).clamped(0, rows))
+    let endRow = Int((span.upperBound / rowLength).rounded(.up).clamped(0, rows))
+    guard firstRow < endRow else { return 0..<0 }
+    return firstItem(ofRow: firstRow)..<firstItem(ofRow: endRow)
+  }
+
+  /// The flat index of the first item of a section.
+  public func firstItem(ofSection section: Int) -> Int {
+    GeometryCheck.index(section, sectionCount, "section")
+    return sectionStarts[section]
+  }
+
+  /// The number of items in a section.
+  public func itemCount(inSection section: Int) -> Int {
+    GeometryCheck.index(section, sectionCount, "section")
+    let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : itemCount
+    return end - sectionStarts[section]
+  }
+
+  /// The section that contains a flat item index.
+  ///
+  /// - Complexity: O(log *s*).
+  public func section(ofItem item: Int) -> Int {
+    GeometryCheck.index(item, itemCount, "item")
+    return Search.partitionPoint(in: 0..<sectionStarts.count) { sectionStarts[$0] > item } - 1
+  }
+
+  /// Appends items to the last section (creating one if there is none).
+  ///
+  /// - Complexity: O(1).
+  public mutating func append(count: Int) {
+    precondition(count >= 0, "count must be non-negative, got \(count)")
+    guard let last = sectionStarts.indices.last else { return appendSection(count: count) }
+    itemCount += count
+    rowCount = sectionRows[last] + Self.rows(for: itemCount - sectionStarts[last], columns: columns)
+  }
+
+  /// Appends a section of `count` items, starting on a new row.
+  ///
+  /// - Complexity: O(1) amortized.
+  public mutating func appendSection(count: Int) {
+    precondition(count >= 0, "count must be non-negative, got \(count)")
+    sectionStarts.append(itemCount)
+    sectionRows.append(rowCount)
+    itemCount += count
+    rowCount += Self.rows(for: count, columns: columns)
+  }
+
+  private func position(ofItem item: Int) -> (row: Int, column: Int) {
+    let section = section(ofItem: item)
+    let local = item - sectionStarts[section]
+    return (sectionRows[section] + local / columns, local % columns)
+  }
+
+  /// The flat index of the first item on `row`, or `itemCount` past the last row.
+  private func firstItem(ofRow row: Int) -> Int {
+    guard row < rowCount else { return itemCount }
+    // The last section whose first row is at or before `row`; empty sections own no
+    // row and share their first row with the next section, so "last" skips them.
+    let section = Search.partitionPoint(in: 0..<sectionRows.count) { sectionRows[$0] > row } - 1
+    return sectionStarts[section] + (row - sectionRows[section]) * columns
+  }
+
+  private static func rows(for count: Int, columns: Int) -> Int {
+    (count + columns - 1) / columns
+  }
+}
+
+extension CGFloat {
+  @inline(__always)
+  fileprivate func clamped(_ low: CGFloat, _ high: CGFloat) -> CGFloat {
+    Swift.min(Swift.max(self, low), high)
+  }
+}
