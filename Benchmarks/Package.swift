@@ -7,7 +7,13 @@
 //
 // Each executable target in Benchmarks/<Name>/ is one suite.
 
+import Foundation
 import PackageDescription
+
+// A path dependency's package identity is the name of its folder, which differs between
+// checkouts (a clone named "Lookahead", a worktree named otherwise).
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "LookaheadBenchmarks",
@@ -21,10 +27,19 @@ let package = Package(
             name: "RangeBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Lookahead", package: "Lookahead"),
+                .product(name: "Lookahead", package: root),
             ],
             path: "Benchmarks/RangeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "StorageBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LookaheadStore", package: root),
+            ],
+            path: "Benchmarks/StorageBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -7,6 +7,10 @@
 //     Drops root privileges (to uid/gid 65534) if it has them, opens the cache and
 //     prints "readOnly <bool>", "get <key> <byte count|miss>" for each key, then
 //     "set inline <error code|ok>" and "set file <error code|ok>".
+//   lookahead-store-fault-helper miss-probe <folder> <count>
+//     Fills a cache with 1,000 values, prints "misses begin", asks for <count> absent
+//     keys, prints "misses end <hits>". Run it under `strace -f` to see that no system
+//     call happens between the two lines.
 
 import Foundation
 import LookaheadStore
@@ -22,7 +26,9 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-  fail("usage: write-continuously <folder> <seed> | read-only-probe <folder> <key>…")
+  fail(
+    "usage: write-continuously <folder> <seed> | read-only-probe <folder> <key>… "
+      + "| miss-probe <folder> <count>")
 }
 let folder = URL(fileURLWithPath: arguments[2], isDirectory: true)
 
@@ -32,6 +38,9 @@ case "write-continuously":
   writeContinuously(folder: folder, seed: seed)
 case "read-only-probe":
   probeReadOnly(folder: folder, keys: Array(arguments.dropFirst(3)))
+case "miss-probe":
+  guard arguments.count == 4, let count = Int(arguments[3]) else { fail("bad count") }
+  probeMisses(folder: folder, count: count)
 default:
   fail("unknown command \(arguments[1])")
 }
@@ -91,4 +100,21 @@ func probeReadOnly(folder: URL, keys: [String]) {
       say("set \(kind) \(error)")
     }
   }
+}
+
+func probeMisses(folder: URL, count: Int) {
+  let cache: DiskCache
+  do {
+    cache = try DiskCache(directory: folder)
+    try cache.setValues((0..<1_000).map { ("present-\($0)", Data(repeating: 1, count: 100)) })
+  } catch {
+    fail("\(error)")
+  }
+  let keys = (0..<1_024).map { "absent-\($0)" }
+  say("misses begin")
+  var hits = 0
+  for index in 0..<count where cache.value(forKey: keys[index % keys.count]) != nil {
+    hits += 1
+  }
+  say("misses end \(hits)")
 }

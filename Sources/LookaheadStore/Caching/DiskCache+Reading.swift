@@ -17,7 +17,7 @@ extension DiskCache {
       let row: (value: Data, size: Int, checksum: UInt64, generation: UInt64)?
       do {
         row = try database.unsafeRead { db in try DiskCacheSchema.inlineValue(db, key: key) }
-      } catch where StoreDatabase.isDamage(error) {
+      } catch  where StoreDatabase.isDamage(error) {
         return .damaged(generation: entry.generation, reason: "its row is damaged (\(error))")
       } catch {
         // I/O trouble or a closed database says nothing about the value: miss, keep it.

@@ -5,6 +5,8 @@ import GRDB
 /// name of its file.
 enum DiskCacheSchema {
   static func create(_ db: Database) throws {
+    // Inline bytes live in their own table so that writing the recency of a read
+    // rewrites a small metadata row, not the value.
     try db.execute(
       sql: """
         CREATE TABLE IF NOT EXISTS entry (
@@ -14,9 +16,12 @@ enum DiskCacheSchema {
           checksum INTEGER NOT NULL,
           generation INTEGER NOT NULL,
           lastAccess INTEGER NOT NULL,
-          file TEXT,
-          value BLOB
-        )
+          file TEXT
+        );
+        CREATE TABLE IF NOT EXISTS inlineValue (
+          id INTEGER PRIMARY KEY REFERENCES entry(id) ON DELETE CASCADE,
+          value BLOB NOT NULL
+        );
         """)
   }
 
@@ -44,22 +49,31 @@ enum DiskCacheSchema {
   ) throws {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO entry (key, size, checksum, generation, lastAccess, file, value)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO entry (key, size, checksum, generation, lastAccess, file)
+        VALUES (?, ?, ?, ?, ?, ?)
         ON CONFLICT(key) DO UPDATE SET
           size = excluded.size, checksum = excluded.checksum,
           generation = excluded.generation, lastAccess = excluded.lastAccess,
-          file = excluded.file, value = excluded.value
+          file = excluded.file
+        RETURNING id
         """)
     let file: String?
     switch entry.storage {
     case .inline: file = nil
     case .file(let name): file = name
     }
-    try statement.execute(arguments: [
-      Data(key.utf8), entry.size, Int64(bitPattern: entry.checksum),
-      Int64(bitPattern: entry.generation), Int64(bitPattern: entry.lastAccess), file, inlineValue,
-    ])
+    let id = try Int64.fetchOne(
+      statement,
+      arguments: [
+        Data(key.utf8), entry.size, Int64(bitPattern: entry.checksum),
+        Int64(bitPattern: entry.generation), Int64(bitPattern: entry.lastAccess), file,
+      ])
+    if let inlineValue {
+      try db.cachedStatement(sql: "INSERT OR REPLACE INTO inlineValue (id, value) VALUES (?, ?)")
+        .execute(arguments: [id, inlineValue])
+    } else {
+      try db.cachedStatement(sql: "DELETE FROM inlineValue WHERE id = ?").execute(arguments: [id])
+    }
   }
 
   static func delete(_ db: Database, key: String) throws {
@@ -87,7 +101,11 @@ enum DiskCacheSchema {
     value: Data, size: Int, checksum: UInt64, generation: UInt64
   )? {
     let statement = try db.cachedStatement(
-      sql: "SELECT value, size, checksum, generation FROM entry WHERE key = ? AND file IS NULL")
+      sql: """
+        SELECT inlineValue.value, entry.size, entry.checksum, entry.generation
+        FROM entry JOIN inlineValue ON inlineValue.id = entry.id
+        WHERE entry.key = ? AND entry.file IS NULL
+        """)
     guard let row = try Row.fetchOne(statement, arguments: [Data(key.utf8)]) else { return nil }
     let value: Data = (row[0] as Data?) ?? Data()
     return (value, row[1], UInt64(bitPattern: row[2]), UInt64(bitPattern: row[3]))

@@ -48,7 +48,7 @@ struct DiskCacheFaultTests {
     let cache = try makeCache(in: folder.url, recorder: recorder)
     try cache.setValue(bytes(1_000, seed: 1), forKey: "victim")
     try cache.database.write { db in
-      try db.execute(sql: "UPDATE entry SET value = ?", arguments: [bytes(1_000, seed: 5)])
+      try db.execute(sql: "UPDATE inlineValue SET value = ?", arguments: [bytes(1_000, seed: 5)])
     }
 
     #expect(cache.value(forKey: "victim") == nil)

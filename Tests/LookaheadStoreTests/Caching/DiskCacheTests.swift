@@ -14,9 +14,22 @@ func makeCache(
       logger: recorder.logger))
 }
 
+/// `count` bytes that differ for every seed: a window into a fixed pseudo-random pool,
+/// cheap to build even in debug builds.
 func bytes(_ count: Int, seed: Int) -> Data {
-  Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ seed &* 13) })
+  precondition(count <= 100_000, "count must be at most 100,000")
+  let offset = (seed &* 7_919) % 4_096
+  return bytePool[offset..<offset + count]
 }
+
+private let bytePool: Data = {
+  var random = SplitMix(seed: 7)
+  var pool = Data(capacity: 104_096)
+  while pool.count < 104_096 {
+    withUnsafeBytes(of: random.next()) { pool.append(contentsOf: $0) }
+  }
+  return Data(pool.prefix(104_096))
+}()
 
 @Suite("DiskCache")
 struct DiskCacheTests {
@@ -29,6 +42,9 @@ struct DiskCacheTests {
       let cache = try makeCache(in: folder.url)
       #expect(try cache.setValue(small, forKey: "small"))
       #expect(try cache.setValue(large, forKey: "large"))
+      #expect(try cache.setValue(Data(), forKey: "empty"))
+      #expect(cache.value(forKey: "empty") == Data())
+      try cache.removeValue(forKey: "empty")
       #expect(cache.value(forKey: "small") == small)
       #expect(cache.value(forKey: "large") == large)
       #expect(cache.totalSize == 50_100)
@@ -52,6 +68,35 @@ struct DiskCacheTests {
     #expect(cache.value(forKey: "key") == bytes(10, seed: 3))
     #expect(folder.allFiles().filter { $0.hasPrefix("files/") }.isEmpty)
     #expect(cache.totalSize == 10)
+  }
+
+  @Test("a value above the trim target is refused and the key's old value is dropped")
+  func oversizedValue() throws {
+    let folder = TemporaryFolder()
+    let cache = try makeCache(in: folder.url, sizeLimit: 10_000)
+    try cache.setValue(bytes(100, seed: 1), forKey: "key")
+    #expect(try cache.setValue(bytes(7_001, seed: 2), forKey: "key") == false)
+    #expect(cache.value(forKey: "key") == nil)
+    #expect(try cache.setValue(bytes(7_000, seed: 3), forKey: "key"))
+  }
+
+  @Test("removeAll empties index and folder; close makes reads miss and writes throw")
+  func removeAllAndClose() throws {
+    let folder = TemporaryFolder()
+    let cache = try makeCache(in: folder.url)
+    try cache.setValues([("a", bytes(30_000, seed: 1)), ("b", bytes(10, seed: 2))])
+    try cache.removeAll()
+    #expect(cache.count == 0 && cache.totalSize == 0)
+    #expect(folder.allFiles().filter { $0.hasPrefix("files/") }.isEmpty)
+    try cache.setValue(bytes(10, seed: 3), forKey: "c")
+    try cache.close()
+    try cache.close()
+    #expect(cache.value(forKey: "c") == nil)
+    #expect {
+      try cache.setValue(bytes(10, seed: 4), forKey: "d")
+    } throws: { error in
+      (error as? StoreError)?.code == .closed
+    }
   }
 
   @Test("a miss is answered from memory even when the folder is gone")
