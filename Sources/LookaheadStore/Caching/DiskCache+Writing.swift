@@ -36,14 +36,16 @@ extension DiskCache {
       var oversized: [String] = []
       written.reserveCapacity(values.count)
       do {
-        for (key, value) in values {
+        let (firstGeneration, firstTick) = state.withLock {
+          ($0.index.takeGeneration(count: values.count), $0.index.takeTick(count: values.count))
+        }
+        for (offset, (key, value)) in values.enumerated() {
           guard value.count <= configuration.trimTarget else {
             oversized.append(key)
             continue
           }
-          let (generation, tick) = state.withLock {
-            ($0.index.takeGeneration(), $0.index.takeTick())
-          }
+          let generation = firstGeneration + UInt64(offset)
+          let tick = firstTick + UInt64(offset)
           var entry = DiskCacheIndex.Entry(
             size: value.count, checksum: Self.checksum(value), storage: .inline,
             generation: generation, lastAccess: tick)
@@ -81,7 +83,7 @@ extension DiskCache {
           + oversized.compactMap { state.index.remove(forKey: $0) }
       }
       removeFiles(of: replaced)
-      try trimIfNeeded(protecting: Set(written.map(\.key)))
+      try trimIfNeeded(protecting: written.map(\.key))
       return written.count
     }
   }
@@ -134,10 +136,10 @@ extension DiskCache {
     }
   }
 
-  private func trimIfNeeded(protecting protected: Set<String>) throws {
+  private func trimIfNeeded(protecting protected: [String]) throws {
     let total = state.withLock { $0.index.totalSize }
     guard total > configuration.sizeLimit else { return }
-    try evict(toSize: configuration.trimTarget, protecting: protected)
+    try evict(toSize: configuration.trimTarget, protecting: Set(protected))
   }
 
   /// Must be called holding `writeGate`.

@@ -54,19 +54,20 @@ struct DiskCacheIndex: Sendable {
     return entries[key]
   }
 
-  /// Reserves a generation for a value about to be written.
+  /// Reserves `count` consecutive generations for values about to be written and
+  /// returns the first.
   ///
   /// - Complexity: O(1).
-  mutating func takeGeneration() -> UInt64 {
-    defer { nextGeneration += 1 }
+  mutating func takeGeneration(count: Int = 1) -> UInt64 {
+    defer { nextGeneration += UInt64(count) }
     return nextGeneration
   }
 
-  /// Reserves an access tick.
+  /// Reserves `count` consecutive access ticks and returns the first.
   ///
   /// - Complexity: O(1).
-  mutating func takeTick() -> UInt64 {
-    defer { clock += 1 }
+  mutating func takeTick(count: Int = 1) -> UInt64 {
+    defer { clock += UInt64(count) }
     return clock
   }
 
