@@ -14,6 +14,7 @@ let package = Package(
   products: [
     .library(name: "Lookahead", targets: ["Lookahead"]),
     .library(name: "LookaheadStore", targets: ["LookaheadStore"]),
+    .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
@@ -55,6 +56,14 @@ let package = Package(
         "lookahead-store-fault-helper",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
+    ),
+    .target(
+      name: "LookaheadSimulation",
+      dependencies: ["Lookahead"]
+    ),
+    .testTarget(
+      name: "LookaheadSimulationTests",
+      dependencies: ["Lookahead", "LookaheadSimulation"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -10,10 +10,10 @@
 import Foundation
 import PackageDescription
 
-// A path dependency's package identity is the name of its folder, which differs between
-// checkouts (a clone named "Lookahead", a worktree named otherwise).
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().lastPathComponent
+// SwiftPM names a path dependency after its folder, so the root package's identity
+// is whatever the checkout is called ("lookahead", "main", ...).
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "LookaheadBenchmarks",
@@ -27,16 +27,34 @@ let package = Package(
             name: "RangeBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Lookahead", package: root),
+                .product(name: "Lookahead", package: rootPackage),
             ],
             path: "Benchmarks/RangeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SimulationBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "LookaheadSimulation", package: rootPackage),
+            ],
+            path: "Benchmarks/SimulationBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "PagingBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Lookahead", package: rootPackage),
+            ],
+            path: "Benchmarks/PagingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "StorageBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "LookaheadStore", package: root),
+                .product(name: "LookaheadStore", package: rootPackage),
             ],
             path: "Benchmarks/StorageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -90,7 +90,7 @@ public final class ManualClock: Clock, Sendable {
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return (nil, state.satisfiedWaiters())
         }
-        ready.forEach { $0.resume() }
+        for continuation in ready { continuation.resume() }
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
@@ -114,7 +114,7 @@ public final class ManualClock: Clock, Sendable {
       let ids = state.sleepers.filter { $0.value.deadline <= instant }.map(\.key)
       return ids.compactMap { state.sleepers.removeValue(forKey: $0)?.continuation }
     }
-    due.forEach { $0.resume() }
+    for continuation in due { continuation.resume() }
   }
 
   /// Suspends until at least `count` tasks sleep on this clock.

@@ -33,7 +33,8 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
     var record = Record()
     var pending: [Pending] = []
     var nextID = 0
-    var waiters: [(condition: @Sendable (Record) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters:
+      [(condition: @Sendable (Record) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
 
     mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
       record.pendingKeys = pending.map(\.key)
@@ -73,7 +74,7 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
           }
           return (Task.isCancelled, state.satisfiedWaiters())
         }
-        ready.forEach { $0.resume() }
+        for continuation in ready { continuation.resume() }
         if isCancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
@@ -85,7 +86,7 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
         let pending = state.pending.remove(at: index)
         return (pending, state.satisfiedWaiters())
       }
-      ready.forEach { $0.resume() }
+      for continuation in ready { continuation.resume() }
       pending?.continuation.resume(throwing: CancellationError())
     }
   }
@@ -126,7 +127,7 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
       let pending = state.pending.remove(at: index)
       return (pending, state.satisfiedWaiters())
     }
-    ready.forEach { $0.resume() }
+    for continuation in ready { continuation.resume() }
     pending?.continuation.resume(with: result)
     return pending != nil
   }

@@ -45,7 +45,9 @@ extension AsyncDriver {
   func perform(_ effects: Effects) {
     for task in effects.cancellations { task.cancel() }
     for (continuation, result) in effects.resumptions { continuation.resume(with: result) }
-    for start in effects.starts { launch(start.key, ticket: start.ticket, priority: start.priority) }
+    for start in effects.starts {
+      launch(start.key, ticket: start.ticket, priority: start.priority)
+    }
     if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, generation: wakeUp.generation) }
   }
 

@@ -150,7 +150,8 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
   public func prefetch(_ key: Key, priority: LoadPriority = .preload, order: Double = 0) {
     if cache?.containsValue(forKey: key) == true { return }
     let effects = locked.withLock { state in
-      let actions = state.queue.want(key, by: .prefetch, priority: priority, order: order, now: now())
+      let actions = state.queue.want(
+        key, by: .prefetch, priority: priority, order: order, now: now())
       return absorb(actions, into: &state, outcome: nil)
     }
     perform(effects)

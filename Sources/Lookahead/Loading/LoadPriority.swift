@@ -6,7 +6,8 @@
 /// deadline in seconds). Priorities compare by urgency: `.visible > .idle`.
 ///
 /// `LoadPriority` is a value type and safe to use from any thread.
-public enum LoadPriority: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+public enum LoadPriority: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible
+{
   /// Work that may run when nothing else is waiting.
   case idle = 0
   /// The item is in the preload range: fetch its resource ahead of need.

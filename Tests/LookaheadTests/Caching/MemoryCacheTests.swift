@@ -118,7 +118,8 @@ struct MemoryCacheTests {
 struct MemoryCacheConcurrencyTests {
   @Test("Concurrent readers and writers keep the limits and the bookkeeping exact")
   func concurrentStress() async {
-    let cache = MemoryCache<Int, Int>(countLimit: 64, costLimit: 4_000, maximumEntryCostFraction: 0.1)
+    let cache = MemoryCache<Int, Int>(
+      countLimit: 64, costLimit: 4_000, maximumEntryCostFraction: 0.1)
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<8 {
         group.addTask {

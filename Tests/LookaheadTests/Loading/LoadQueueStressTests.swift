@@ -1,8 +1,6 @@
 import Lookahead
 import Testing
 
-
-
 @Suite("LoadQueue randomized stress")
 struct LoadQueueStressTests {
   typealias Queue = LoadQueue<Int, Int>
@@ -93,7 +91,8 @@ struct LoadQueueStressTests {
       if model.spentTickets.count > 1_000 { model.spentTickets.removeFirst(500) }
       #expect(queue.runningCount == model.running.count)
       #expect(queue.runningCount <= cap)
-      #expect(queue.runningCount == cap || queue.queuedKeyCount == 0, "a slot idles while work waits")
+      #expect(
+        queue.runningCount == cap || queue.queuedKeyCount == 0, "a slot idles while work waits")
       let counts = queue.storageCounts
       #expect(counts.keys == model.wanted.count)
       #expect(counts.waiters == model.wanted.values.reduce(0) { $0 + $1.count })

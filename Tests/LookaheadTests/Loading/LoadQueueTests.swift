@@ -159,8 +159,10 @@ struct LoadQueueTests {
           jitterSeed: seed))
       var delays: [Duration] = []
       for key in 0..<20 {
-        for case .start(_, let ticket, _) in queue.want(key, by: 0, priority: .preload, now: .zero) {
-          _ = queue.loadFailed(key, ticket: ticket, error: .transient(CancellationError()), now: .zero)
+        for case .start(_, let ticket, _) in queue.want(key, by: 0, priority: .preload, now: .zero)
+        {
+          _ = queue.loadFailed(
+            key, ticket: ticket, error: .transient(CancellationError()), now: .zero)
           if case .failed(_, let retryAt) = queue.state(of: key) { delays.append(retryAt) }
         }
       }
@@ -198,6 +200,8 @@ struct LoadQueueTests {
 }
 
 extension LoadState: Equatable {
+  /// Compares states by their descriptions, which name every associated value
+  /// that matters to the tests.
   public static func == (lhs: LoadState, rhs: LoadState) -> Bool {
     lhs.description == rhs.description
   }

@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The default HTTP ``Loader``: fetches the body of a URL with `URLSession`.
+///
+/// Outcomes are classified for the load queue:
+/// - 2xx: the body is the value.
+/// - 408, 429 and 5xx, timeouts, lost or refused connections: transient
+///   ``LoadError``s wrapping an ``HTTPStatusError`` or the `URLError`; retried.
+/// - Any other status, or a response that is not HTTP: permanent.
+/// - Cancelling the calling task cancels the transfer at once and throws
+///   `CancellationError`; a `URLError(.cancelled)` counts as cancellation too.
+///
+/// Works on Apple platforms and on Linux (FoundationNetworking), where it wraps a
+/// data task in `withTaskCancellationHandler`.
+///
+/// A value type holding a `URLSession`; safe to call from many tasks at once.
+public struct URLSessionLoader: Loader {
+  /// The session that performs the requests.
+  public let session: URLSession
+  /// How long a request may wait for data before it fails as a transient
+  /// timeout. On Linux it is rounded up to whole seconds, because
+  /// FoundationNetworking mishandles sub-second timeouts.
+  public let timeout: Duration
+  private let makeRequest: @Sendable (URL) -> URLRequest
+
+  /// Creates a loader.
+  ///
+  /// - Parameters:
+  ///   - session: The session to use; `.shared` by default.
+  ///   - timeout: The per-request timeout; positive. 30 seconds by default.
+  ///   - makeRequest: Builds the request for a URL, to add headers or change the
+  ///     cache policy. Its `timeoutInterval` is replaced by `timeout`.
+  public init(
+    session: URLSession = .shared,
+    timeout: Duration = .seconds(30),
+    makeRequest: @escaping @Sendable (URL) -> URLRequest = { URLRequest(url: $0) }
+  ) {
+    precondition(timeout > .zero, "timeout must be positive")
+    self.session = session
+    self.timeout = timeout
+    self.makeRequest = makeRequest
+  }
+
+  /// Fetches the body of `url`.
+  ///
+  /// - Parameter url: The resource.
+  /// - Returns: The response body of a 2xx response.
+  /// - Throws: `CancellationError` when the calling task is cancelled, or a
+  ///   ``LoadError`` classified as transient or permanent.
+  public func load(_ url: URL) async throws -> Data {
+    var request = makeRequest(url)
+    request.timeoutInterval = timeout.inSeconds
+    #if !canImport(Darwin)
+      // FoundationNetworking fires sub-second timeouts almost at once (a 0.4 s
+      // timeout fails after ~20 ms), so it only gets whole seconds.
+      request.timeoutInterval.round(.up)
+    #endif
+    let (data, response): (Data, URLResponse)
+    do {
+      (data, response) = try await perform(request)
+    } catch {
+      let classified = LoadError.classifying(error)
+      if classified.kind == .cancelled || Task.isCancelled { throw CancellationError() }
+      throw classified
+    }
+    guard let http = response as? HTTPURLResponse else {
+      throw LoadError.permanent(URLError(.badServerResponse, userInfo: [:]))
+    }
+    switch http.statusCode {
+    case 200..<300:
+      return data
+    case 408, 429, 500..<600:
+      throw LoadError.transient(HTTPStatusError(statusCode: http.statusCode, url: url))
+    default:
+      throw LoadError.permanent(HTTPStatusError(statusCode: http.statusCode, url: url))
+    }
+  }
+
+  private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    let running = RunningDataTask()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let task = session.dataTask(with: request) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let response {
+            continuation.resume(returning: (data ?? Data(), response))
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        running.start(task)
+      }
+    } onCancel: {
+      running.cancel()
+    }
+  }
+}
+
+/// An HTTP response whose status code says the request failed.
+///
+/// An immutable value; safe to share between threads.
+public struct HTTPStatusError: Error, Hashable, CustomStringConvertible {
+  /// The HTTP status code, such as 404.
+  public let statusCode: Int
+  /// The requested URL.
+  public let url: URL
+
+  /// Creates the error for `statusCode` answered to `url`.
+  public init(statusCode: Int, url: URL) {
+    self.statusCode = statusCode
+    self.url = url
+  }
+
+  /// A sentence such as `HTTP 404 (not found) for https://example.com/a.jpg`.
+  public var description: String {
+    let reason = HTTPURLResponse.localizedString(forStatusCode: statusCode)
+    return "HTTP \(statusCode) (\(reason)) for \(url.absoluteString)"
+  }
+}
+
+/// A data task that may be cancelled before or after it starts.
+private final class RunningDataTask: Sendable {
+  private enum State {
+    case waiting
+    case running(URLSessionDataTask)
+    case cancelled
+  }
+
+  private let state = Locked(State.waiting)
+
+  func start(_ task: URLSessionDataTask) {
+    let isCancelled = state.withLock { state in
+      if case .cancelled = state { return true }
+      state = .running(task)
+      return false
+    }
+    // A task cancelled before it resumes still calls its completion handler
+    // (with URLError(.cancelled)), which resumes the continuation.
+    if isCancelled { task.cancel() }
+    task.resume()
+  }
+
+  func cancel() {
+    let task = state.withLock { state -> URLSessionDataTask? in
+      defer { state = .cancelled }
+      if case .running(let task) = state { return task }
+      return nil
+    }
+    task?.cancel()
+  }
+}

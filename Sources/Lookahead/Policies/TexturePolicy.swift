@@ -1,0 +1,47 @@
+import Foundation
+
+/// Texture's "intelligent preloading": every item in the preload range is wanted,
+/// prioritized as visible, display range or preload range, nearest first.
+///
+/// The policy keeps its own ``RangeController`` with Texture's default tuning and
+/// ``RangeModeState``: ranges stay ``RangeMode/minimum`` until the first drag —
+/// reported by the tracker (``ScrollTracker/hasDragged``) or by
+/// ``userDidBeginDragging()`` — then become ``RangeMode/full``. Items leaving the
+/// preload range are withdrawn.
+public struct TexturePolicy: ItemPolicy {
+  /// The range controller; change its tuning to deviate from Texture's defaults.
+  public var ranges: RangeController
+  /// The range-mode rules; forward app lifecycle events to it.
+  public var modes = RangeModeState()
+
+  /// Creates the policy.
+  ///
+  /// - Parameter tuning: The range tuning; Texture's defaults unless given.
+  public init(tuning: RangeTuningTable = .texture) {
+    ranges = RangeController(tuning: tuning)
+  }
+
+  /// Switches from minimum to full ranges, as Texture does on the first drag.
+  public mutating func userDidBeginDragging() {
+    modes.userDidBeginDragging()
+  }
+
+  /// The items of the preload range: visible ones at ``LoadPriority/visible``, those
+  /// in the display range at ``LoadPriority/display``, the rest at
+  /// ``LoadPriority/preload``; ordered by distance from the viewport.
+  public mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus
+  ) -> [PreloadRequest] {
+    if input.tracker.hasDragged { modes.userDidBeginDragging() }
+    let snapshot = ranges.ranges(
+      layout: input.layout, viewport: input.viewport, direction: input.tracker.direction,
+      mode: modes.mode)
+    return snapshot.preload.map { item in
+      let priority: LoadPriority =
+        snapshot.visible.contains(item)
+        ? .visible : snapshot.display.contains(item) ? .display : .preload
+      return PreloadRequest(
+        item: item, priority: priority, order: input.distanceToViewport(ofItem: item))
+    }
+  }
+}

@@ -1,0 +1,29 @@
+extension MetricsCollector {
+  /// Measures one frame of a world: derives the visible items and the stall from the
+  /// layout, the viewport and what is loaded (SPEC §8.6).
+  ///
+  /// - Parameters:
+  ///   - time: The frame's time; strictly after the previous frame's.
+  ///   - offset: The content offset of the viewport's top.
+  ///   - viewportHeight: The viewport's length along the axis.
+  ///   - layout: The layout of the run.
+  ///   - loadedItemCount: How many items the loaded pages hold.
+  ///   - hasMore: Whether the backend has more pages.
+  ///   - isImageReady: Whether an item's image is ready at this frame.
+  /// - Returns: The visible items, for the driver's own use.
+  /// - Complexity: O(log n + k).
+  @discardableResult
+  public mutating func recordFrame(
+    time: Milliseconds, offset: Double, viewportHeight: Double = StandardWorld.viewportHeight,
+    layout: WorldLayout, loadedItemCount: Int, hasMore: Bool, isImageReady: (Int) -> Bool
+  ) -> Range<Int> {
+    let visible = layout.visibleItems(
+      offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
+    let isStalled =
+      hasMore
+      && layout.extendsPastContent(
+        offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
+    recordFrame(time: time, visibleItems: visible, isStalled: isStalled, isImageReady: isImageReady)
+    return visible
+  }
+}
