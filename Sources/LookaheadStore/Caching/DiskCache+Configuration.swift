@@ -11,10 +11,10 @@ extension DiskCache {
     public var inlineLimit: Int
     /// The fraction of ``sizeLimit`` a trim leaves, in (0, 1]. Default: 0.7.
     public var trimRatio: Double
-    /// How many reads may update the recency order in memory before the order is
-    /// written to the index. Writes, trims, ``DiskCache/flush()`` and
-    /// ``DiskCache/close()`` also write it. After a crash, at most this many reads are
-    /// forgotten by the LRU order; values are never affected. Default: 256.
+    /// How many distinct keys may be read (their recency kept only in memory) before
+    /// the recency order is written to the index. Writes, trims, ``DiskCache/flush()``
+    /// and ``DiskCache/close()`` also write it. After a crash, the LRU order forgets the
+    /// reads of at most this many keys; values are never affected. Default: 256.
     public var accessFlushInterval: Int
     /// Receives messages about recovered faults (corrupt files removed, a damaged
     /// index rebuilt). Default: ``StoreLoggers/standardError``.
@@ -27,8 +27,8 @@ extension DiskCache {
     ///   - inlineLimit: The largest value, in bytes, stored inside the index; must not
     ///     be negative.
     ///   - trimRatio: The fraction of `sizeLimit` a trim leaves, in (0, 1].
-    ///   - accessFlushInterval: Reads between writes of the recency order; must be
-    ///     positive.
+    ///   - accessFlushInterval: Distinct keys read between writes of the recency order;
+    ///     must be positive.
     ///   - logger: Receives messages about recovered faults.
     public init(
       sizeLimit: Int = 150 * 1024 * 1024,

@@ -12,8 +12,8 @@ import Lookahead
 ///
 /// The whole index (keys, sizes, recency) is mirrored in memory, so "not cached" is one
 /// hash lookup without a system call, and recency updates on reads do not touch the
-/// disk: they are written to the index every ``Configuration/accessFlushInterval``
-/// reads, on every write and trim, and on ``flush()`` and ``close()``.
+/// disk: they are written to the index once ``Configuration/accessFlushInterval``
+/// distinct keys were read, on every write and trim, and on ``flush()`` and ``close()``.
 ///
 /// Writes are atomic: a file value is written to `staging/`, renamed into `files/`,
 /// then its row is committed in one transaction; the replaced file is deleted only
@@ -170,11 +170,12 @@ public final class DiskCache: Sendable {
 
   /// Writes the recency order of recent reads to the index.
   ///
-  /// Called automatically every ``Configuration/accessFlushInterval`` reads, on writes,
-  /// trims and ``close()``; call it when the app moves to the background.
+  /// Called automatically once ``Configuration/accessFlushInterval`` distinct keys were
+  /// read, on writes, trims and ``close()``; call it when the app moves to the
+  /// background.
   ///
   /// - Throws: ``StoreError`` if the index cannot be written.
-  /// - Complexity: O(k log n) for k reads since the last flush.
+  /// - Complexity: O(k log n) for k keys read since the last flush.
   public func flush() throws {
     try writeGate.withLock { _ in
       let accesses = state.withLock { $0.index.takeUnsavedAccesses() }
