@@ -13,10 +13,12 @@ let package = Package(
   ],
   products: [
     .library(name: "Lookahead", targets: ["Lookahead"]),
+    .library(name: "LookaheadStore", targets: ["LookaheadStore"]),
     .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0")
+    .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
   ],
   targets: [
     .target(
@@ -36,6 +38,27 @@ let package = Package(
     .testTarget(
       name: "LookaheadTests",
       dependencies: ["Lookahead", "LookaheadTestSupport"]
+    ),
+    .target(
+      name: "LookaheadStore",
+      dependencies: [
+        "Lookahead",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    // Child process for the crash-safety and read-only tests of LookaheadStore (not a product).
+    .executableTarget(
+      name: "lookahead-store-fault-helper",
+      dependencies: ["LookaheadStore"]
+    ),
+    .testTarget(
+      name: "LookaheadStoreTests",
+      dependencies: [
+        "LookaheadStore",
+        "LookaheadTestSupport",
+        "lookahead-store-fault-helper",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .target(
       name: "LookaheadSimulation",

@@ -1,0 +1,202 @@
+import Benchmark
+import Foundation
+import LookaheadStore
+
+/// Disk cache writes, misses and hits, each against a baseline measured in the same
+/// run: one file per value for writes (plain POSIX calls, no fsync, the cheapest way),
+/// a file-existence check for misses, a plain file read for hits.
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .cpuTotal, .throughput],
+    scalingFactor: .one,
+    maxDuration: .seconds(3),
+    maxIterations: 200
+  )
+
+  for size in [1_024, 16 * 1_024] {
+    let label = "1,000 × \(size / 1_024) KB"
+    let values = StorageFixture.values(count: 1_000, size: size)
+
+    // Every sample writes into an empty store: new keys, new files.
+    Benchmark("Write \(label): DiskCache, one batch") { benchmark in
+      let cache = StorageFixture.cache("batch-\(size)")
+      try cache.removeAll()
+      benchmark.startMeasurement()
+      blackHole(try cache.setValues(values))
+      benchmark.stopMeasurement()
+    }
+
+    Benchmark("Write \(label): DiskCache, one transaction per value") { benchmark in
+      let cache = StorageFixture.cache("single-\(size)")
+      try cache.removeAll()
+      benchmark.startMeasurement()
+      for (key, value) in values {
+        blackHole(try cache.setValue(value, forKey: key))
+      }
+      benchmark.stopMeasurement()
+    }
+
+    Benchmark("Write \(label): baseline, one file per value (POSIX write)") { benchmark in
+      let folder = StorageFixture.emptyFolder("posix-\(size)")
+      let paths = values.map { folder.appendingPathComponent($0.key).path }
+      benchmark.startMeasurement()
+      for (path, value) in zip(paths, values) {
+        try StorageFixture.writeFile(value.value, toPath: path)
+      }
+      benchmark.stopMeasurement()
+    }
+
+    Benchmark("Write \(label): baseline, one file per value, temp file + rename") { benchmark in
+      let folder = StorageFixture.emptyFolder("rename-\(size)")
+      let paths = values.map { folder.appendingPathComponent($0.key).path }
+      benchmark.startMeasurement()
+      for (path, value) in zip(paths, values) {
+        try StorageFixture.writeFile(value.value, toPath: path + ".tmp")
+        guard rename(path + ".tmp", path) == 0 else { throw POSIXError(.EIO) }
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  Benchmark(
+    "Miss: DiskCache with 10,000 entries",
+    configuration: .init(scalingFactor: .mega, maxDuration: .seconds(3))
+  ) { benchmark in
+    let cache = StorageFixture.populatedCache
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      blackHole(cache.value(forKey: StorageFixture.absentKeys[index % 1_024]))
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Miss: baseline, file existence check",
+    configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(3))
+  ) { benchmark in
+    let folder = StorageFixture.folder("exists")
+    let paths = StorageFixture.absentKeys.map { folder.appendingPathComponent($0).path }
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      blackHole(FileManager.default.fileExists(atPath: paths[index % 1_024]))
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Hit: DiskCache, inline 1 KB value",
+    configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(3))
+  ) { benchmark in
+    let cache = StorageFixture.populatedCache
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      blackHole(cache.value(forKey: "small-\(index % 10_000)"))
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Hit: DiskCache, inline 1 KB value, same key (no recency write)",
+    configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(3))
+  ) { benchmark in
+    let cache = StorageFixture.populatedCache
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      blackHole(cache.value(forKey: "small-1"))
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Hit: DiskCache, file 100 KB value",
+    configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(3))
+  ) { benchmark in
+    let cache = StorageFixture.populatedCache
+    benchmark.startMeasurement()
+    for index in benchmark.scaledIterations {
+      blackHole(cache.value(forKey: "large-\(index % 100)"))
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Hit: baseline, read a 100 KB file",
+    configuration: .init(scalingFactor: .kilo, maxDuration: .seconds(3))
+  ) { benchmark in
+    let folder = StorageFixture.folder("read")
+    let url = folder.appendingPathComponent("large")
+    try StorageFixture.values(count: 1, size: 100 * 1_024)[0].value.write(to: url)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      blackHole(FileManager.default.contents(atPath: url.path))
+    }
+    benchmark.stopMeasurement()
+  }
+}
+
+enum StorageFixture {
+  static let root: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("LookaheadStorageBenchmarks-\(getpid())", isDirectory: true)
+    try? FileManager.default.removeItem(at: url)
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }()
+
+  /// The folder `name`, emptied.
+  static func emptyFolder(_ name: String) -> URL {
+    let url = root.appendingPathComponent(name, isDirectory: true)
+    try? FileManager.default.removeItem(at: url)
+    return folder(name)
+  }
+
+  static func folder(_ name: String) -> URL {
+    let url = root.appendingPathComponent(name, isDirectory: true)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  private static let caches = NSLock()
+  nonisolated(unsafe) private static var openCaches: [String: DiskCache] = [:]
+
+  /// One cache per name for the whole run, opened on first use.
+  static func cache(_ name: String) -> DiskCache {
+    caches.lock()
+    defer { caches.unlock() }
+    if let cache = openCaches[name] { return cache }
+    let cache = try! DiskCache(
+      directory: folder(name), configuration: .init(sizeLimit: 1 << 32))
+    openCaches[name] = cache
+    return cache
+  }
+
+  static func values(count: Int, size: Int) -> [(key: String, value: Data)] {
+    (0..<count).map { index in
+      ("key-\(index)", Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }))
+    }
+  }
+
+  /// The cheapest way to put bytes in a file: open, write, close; no fsync, no rename.
+  static func writeFile(_ data: Data, toPath path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == data.count else { throw POSIXError(.EIO) }
+  }
+
+  static let absentKeys = (0..<1_024).map { "absent-\($0)" }
+
+  /// 10,000 inline values of 1 KB and 100 file values of 100 KB.
+  static let populatedCache: DiskCache = {
+    let cache = StorageFixture.cache("populated")
+    let small = values(count: 10_000, size: 1_024).map {
+      ("small-" + $0.key.dropFirst(4), $0.value)
+    }
+    let large = values(count: 100, size: 100 * 1_024).map {
+      ("large-" + $0.key.dropFirst(4), $0.value)
+    }
+    _ = try! cache.setValues(small + large)
+    return cache
+  }()
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Lookahead
+
+/// Memory, then disk, then the network: a ``Loader`` that answers from the fastest
+/// layer that has the value.
+///
+/// A lookup tries the ``MemoryCache`` first, then the ``DiskCache`` (a disk hit is
+/// decoded and promoted to memory), and only then the wrapped loader, whose result is
+/// stored in both layers. Because a `TieredCache` is itself a `Loader`, it can be
+/// handed to an `AsyncDriver` so that every preload fills both caches.
+///
+/// Caching never turns a successful load into a failure: a value that cannot be
+/// encoded or written to disk is still returned (and kept in memory), and the fault is
+/// logged through the disk cache's logger. Disk bytes that no longer decode (for
+/// example after the app changed its format) are removed and loaded again.
+///
+/// Concurrent lookups of one key are not joined here; the load queue above already
+/// joins them.
+///
+/// All methods are thread-safe. Disk lookups are synchronous file or SQLite reads,
+/// short enough for a background task; do not call ``value(forKey:)`` on the main
+/// actor.
+public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loader, Sendable {
+  /// The layer a value came from.
+  public enum Tier: Sendable, Hashable {
+    /// The memory cache.
+    case memory
+    /// The disk cache; the value was promoted to memory.
+    case disk
+    /// The wrapped loader; the value was stored in both caches.
+    case loader
+  }
+
+  /// The memory layer.
+  public let memory: MemoryCache<Key, Value>
+  /// The disk layer.
+  public let disk: DiskCache
+  /// The loader asked when both caches miss.
+  public let loader: any Loader<Key, Value>
+
+  private let diskKey: @Sendable (Key) -> String
+  private let encode: @Sendable (Value) throws -> Data
+  private let decode: @Sendable (Data) throws -> Value
+  private let cost: @Sendable (Value) -> Int
+
+  /// Creates a tiered cache.
+  ///
+  /// - Parameters:
+  ///   - memory: The memory layer.
+  ///   - disk: The disk layer.
+  ///   - loader: Loads values both caches miss.
+  ///   - diskKey: The disk cache's key for a key, for example a URL's absolute string.
+  ///     Must be injective: two keys must never share a disk key.
+  ///   - encode: Turns a value into the bytes stored on disk.
+  ///   - decode: Turns stored bytes back into a value; throw if they are not valid.
+  ///   - cost: A value's cost in the memory cache, usually its size in bytes.
+  public init(
+    memory: MemoryCache<Key, Value>,
+    disk: DiskCache,
+    loader: some Loader<Key, Value>,
+    diskKey: @escaping @Sendable (Key) -> String,
+    encode: @escaping @Sendable (Value) throws -> Data,
+    decode: @escaping @Sendable (Data) throws -> Value,
+    cost: @escaping @Sendable (Value) -> Int
+  ) {
+    self.memory = memory
+    self.disk = disk
+    self.loader = loader
+    self.diskKey = diskKey
+    self.encode = encode
+    self.decode = decode
+    self.cost = cost
+  }
+
+  /// Returns the value of `key` from the fastest layer that has it, loading it if no
+  /// cache does.
+  ///
+  /// - Throws: The wrapped loader's error (including cancellation) when both caches
+  ///   miss and the load fails. Cache faults never throw.
+  /// - Complexity: O(1) for a memory hit; one disk read for a disk hit.
+  public func load(_ key: Key) async throws -> Value {
+    try await valueAndTier(forKey: key).value
+  }
+
+  /// Returns the value of `key` and the layer that answered.
+  ///
+  /// - Throws: The wrapped loader's error when both caches miss and the load fails.
+  public func valueAndTier(forKey key: Key) async throws -> (value: Value, tier: Tier) {
+    if let value = cachedValueAndTier(forKey: key) {
+      return value
+    }
+    let value = try await loader.load(key)
+    memory.setValue(value, forKey: key, cost: cost(value))
+    let name = diskKey(key)
+    do {
+      try disk.setValue(try encode(value), forKey: name)
+    } catch {
+      log(.error, "Could not store the loaded value of \(name.debugDescription) on disk: \(error)")
+    }
+    return (value, .loader)
+  }
+
+  /// Returns the value of `key` if memory or disk has it, without loading. A disk hit
+  /// is promoted to memory.
+  ///
+  /// - Complexity: O(1) for a memory hit or a miss; one disk read for a disk hit.
+  public func cachedValue(forKey key: Key) -> Value? {
+    cachedValueAndTier(forKey: key)?.value
+  }
+
+  /// Stores `value` in both layers.
+  ///
+  /// - Throws: ``StoreError`` if the value cannot be encoded or written to disk; the
+  ///   memory layer holds it anyway.
+  public func setValue(_ value: Value, forKey key: Key) throws {
+    memory.setValue(value, forKey: key, cost: cost(value))
+    let data: Data
+    do {
+      data = try encode(value)
+    } catch {
+      throw StoreError.codingFailed("encode the value of \(diskKey(key).debugDescription)", error)
+    }
+    try disk.setValue(data, forKey: diskKey(key))
+  }
+
+  /// Removes the value of `key` from both layers.
+  ///
+  /// - Throws: ``StoreError`` if the disk index cannot be written; memory is cleared
+  ///   anyway.
+  public func removeValue(forKey key: Key) throws {
+    memory.removeValue(forKey: key)
+    try disk.removeValue(forKey: diskKey(key))
+  }
+
+  private func cachedValueAndTier(forKey key: Key) -> (value: Value, tier: Tier)? {
+    if let value = memory.value(forKey: key) {
+      return (value, .memory)
+    }
+    let name = diskKey(key)
+    guard let data = disk.value(forKey: name) else { return nil }
+    do {
+      let value = try decode(data)
+      memory.setValue(value, forKey: key, cost: cost(value))
+      return (value, .disk)
+    } catch {
+      log(
+        .warning,
+        "Removed the cached value of \(name.debugDescription): it does not decode (\(error))")
+      try? disk.removeValue(forKey: name)
+      return nil
+    }
+  }
+
+  private func log(_ level: StoreLogMessage.Level, _ text: String) {
+    disk.configuration.logger(StoreLogMessage(level: level, text: text))
+  }
+}
+
+extension TieredCache where Value == Data {
+  /// Creates a tiered cache of raw bytes: values are stored on disk as they are and
+  /// cost their size in memory.
+  ///
+  /// - Parameters:
+  ///   - memory: The memory layer.
+  ///   - disk: The disk layer.
+  ///   - loader: Loads values both caches miss.
+  ///   - diskKey: The disk cache's key for a key; must be injective.
+  public convenience init(
+    memory: MemoryCache<Key, Data>,
+    disk: DiskCache,
+    loader: some Loader<Key, Value>,
+    diskKey: @escaping @Sendable (Key) -> String
+  ) {
+    self.init(
+      memory: memory, disk: disk, loader: loader, diskKey: diskKey,
+      encode: { $0 }, decode: { $0 }, cost: { $0.count })
+  }
+}

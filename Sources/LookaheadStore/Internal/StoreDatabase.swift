@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+#if canImport(GRDBSQLite)
+  import GRDBSQLite
+#elseif canImport(SQLite3)
+  import SQLite3
+#endif
+
+/// Opens the SQLite databases of the stores: WAL, a damaged file rebuilt instead of a
+/// crash, and a read-only fallback when the folder cannot be written.
+enum StoreDatabase {
+  /// An open database and what opening it found.
+  struct Opened<Loaded> {
+    let queue: DatabaseQueue
+    /// Whether SQLite opened the file read-only (the folder or file is not writable).
+    let isReadOnly: Bool
+    /// Whether the file was damaged and replaced by an empty database.
+    let wasRebuilt: Bool
+    /// What `prepare` returned.
+    let loaded: Loaded
+  }
+
+  /// Opens the database at `url`, creating it if needed, then runs `prepare` (schema
+  /// creation unless read-only, then loading). A file SQLite reports as corrupt or
+  /// not a database, at open or during `prepare`, is deleted with a logged warning
+  /// and replaced by an empty database.
+  static func open<Loaded>(
+    at url: URL,
+    logger: StoreLogger,
+    prepare: (Database, _ isReadOnly: Bool) throws -> Loaded
+  ) throws -> Opened<Loaded> {
+    do {
+      return try attempt(url, wasRebuilt: false, prepare: prepare)
+    } catch let error as DatabaseError where isDamage(error) {
+      logger(
+        StoreLogMessage(
+          level: .warning,
+          text: "The database at \(url.path) is damaged (\(error)); rebuilding it empty"))
+      removeDatabaseFiles(at: url)
+      do {
+        return try attempt(url, wasRebuilt: true, prepare: prepare)
+      } catch {
+        throw StoreError.databaseFailed("rebuild", url.path, error)
+      }
+    } catch {
+      throw StoreError.databaseFailed("open", url.path, error)
+    }
+  }
+
+  /// Deletes the database file and its WAL companions. Missing files are fine.
+  static func removeDatabaseFiles(at url: URL) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: url.path + suffix)
+    }
+  }
+
+  /// Whether an error means the file's content is damaged (as opposed to I/O trouble).
+  static func isDamage(_ error: any Error) -> Bool {
+    guard let error = error as? DatabaseError else { return false }
+    return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+  }
+
+  private static func attempt<Loaded>(
+    _ url: URL,
+    wasRebuilt: Bool,
+    prepare: (Database, Bool) throws -> Loaded
+  ) throws -> Opened<Loaded> {
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue(path: url.path, configuration: configuration(readonly: false))
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+      || error.resultCode == .SQLITE_PERM
+    {
+      // The WAL could not be set up because the folder is not writable: the file may
+      // still be readable.
+      guard FileManager.default.fileExists(atPath: url.path) else { throw error }
+      queue = try DatabaseQueue(path: url.path, configuration: configuration(readonly: true))
+    }
+    do {
+      let isReadOnly = queue.inDatabase { db in
+        sqlite3_db_readonly(db.sqliteConnection, "main") == 1
+      }
+      let loaded: Loaded
+      if isReadOnly {
+        loaded = try queue.inDatabase { try prepare($0, true) }
+      } else {
+        loaded = try queue.write { try prepare($0, false) }
+      }
+      return Opened(queue: queue, isReadOnly: isReadOnly, wasRebuilt: wasRebuilt, loaded: loaded)
+    } catch {
+      try? queue.close()
+      throw error
+    }
+  }
+
+  private static func configuration(readonly: Bool) -> Configuration {
+    var configuration = Configuration()
+    configuration.readonly = readonly
+    configuration.journalMode = .wal
+    configuration.busyMode = .timeout(2)
+    configuration.prepareDatabase { db in
+      // Keep the -wal and -shm files after closing, so that a later read-only open (a
+      // folder that became unwritable) can still read the WAL database.
+      var persist: CInt = 1
+      _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+    }
+    return configuration
+  }
+}
