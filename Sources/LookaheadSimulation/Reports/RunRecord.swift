@@ -109,7 +109,9 @@ enum ReportJSON {
   static func encoder(pretty: Bool = false) -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting =
-      pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+      pretty
+      ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+      : [.sortedKeys, .withoutEscapingSlashes]
     return encoder
   }
 }
