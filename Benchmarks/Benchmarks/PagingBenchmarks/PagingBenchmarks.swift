@@ -2,9 +2,9 @@ import Benchmark
 import Foundation
 import Lookahead
 
-/// Pull-to-refresh merges into a 100,000-item feed: `FeedList.refresh(with:)`
+/// Pull-to-refresh merges and tail appends on a 100,000-item feed: `FeedList`
 /// against a naive merge (linear search by id and linear insertion, O(n·m)) measured
-/// in the same run. Every iteration merges a fresh head page of 20 items: 17 new,
+/// in the same run on the same workload. Every iteration merges a fresh head page of 20 items: 17 new,
 /// 2 older items whose sort key changed (they move to the head), and the current
 /// head unchanged. The feed grows by 17 items per iteration. Each sample first
 /// merges one page outside the measurement, so that copy-on-write and the first
@@ -52,6 +52,29 @@ let benchmarks: @Sendable () -> Void = {
         page.append(BenchPost(id: nextID, time: oldest))
       }
       blackHole(list.append(contentsOf: page))
+    }
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "Baseline: naive append (linear search per item)",
+    configuration: .init(scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 2000)
+  ) { benchmark in
+    var items = MergeFixture.initialItems
+    var oldest = items.last!.time
+    var nextID = 10_000_000
+    NaiveMerge.merge([BenchPost(id: nextID, time: oldest - 1)], into: &items)
+    oldest -= 1
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      var page = [items[items.count - 1]]
+      for _ in 0..<19 {
+        oldest -= 1
+        nextID += 1
+        page.append(BenchPost(id: nextID, time: oldest))
+      }
+      NaiveMerge.merge(page, into: &items)
+      blackHole(items.count)
     }
     benchmark.stopMeasurement()
   }

@@ -16,6 +16,9 @@
 ///
 /// Items whose keys are equal keep the order in which they arrived; a fresh item is
 /// placed before local items with the same key.
+///
+/// Thread-safety: conforming types are `Sendable` values; the list that holds them
+/// decides how they are shared.
 public protocol FeedItem: Identifiable, Sendable where ID: Sendable {
   /// The type of the key the feed is sorted by.
   associatedtype SortKey: Comparable & Sendable
@@ -43,6 +46,8 @@ extension FeedItem {
 }
 
 /// The direction in which a feed is sorted by its items' ``FeedItem/sortKey``.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public enum FeedSortOrder: Sendable, Hashable {
   /// Greatest key first: the newest item at the head (a social or video feed).
   case descending

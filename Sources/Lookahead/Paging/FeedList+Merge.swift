@@ -1,6 +1,8 @@
 import DequeModule
 
 /// What merging fresh items into a ``FeedList`` changed.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public struct FeedMergeSummary: Sendable, Hashable {
   /// Items whose id was not in the list.
   public var inserted: Int
@@ -18,6 +20,8 @@ public struct FeedMergeSummary: Sendable, Hashable {
 }
 
 /// What a pull-to-refresh did to a ``FeedList``.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public enum FeedRefreshResult: Sendable, Hashable {
   /// The fresh page was empty; the list is untouched. An empty answer is more
   /// likely a backend hiccup than a feed emptied on purpose, so the cached list

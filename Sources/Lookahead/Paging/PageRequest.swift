@@ -1,6 +1,8 @@
 import Foundation
 
 /// The end of a list a page request extends.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public enum PageEnd: Sendable, Hashable, CustomStringConvertible {
   /// The start of the list: a pull-to-refresh fetches the newest page.
   case head
@@ -20,6 +22,8 @@ public enum PageEnd: Sendable, Hashable, CustomStringConvertible {
 ///
 /// The id tells completions apart: a completion whose id is not the request in
 /// flight (it was cancelled or superseded) is ignored.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public struct PageRequest: Sendable, Hashable, Identifiable, CustomStringConvertible {
   /// A number unique within one pager, increasing with each request.
   public var id: UInt64

@@ -237,6 +237,8 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
 }
 
 /// What changed in a ``Pager``, with the list after the change.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public struct PagerUpdate<Item: FeedItem>: Sendable {
   /// What happened.
   public enum Kind: Sendable {

@@ -3,6 +3,8 @@
 /// The head end (refresh) is only ever ``idle`` or ``loading(_:)``: a failed
 /// refresh is reported and the head returns to idle, because the user decides when
 /// to pull again. The tail end (load more) uses all four states.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConvertible {
   /// No request in flight; a trigger may start one.
   case idle
@@ -47,6 +49,8 @@ public enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConverti
 }
 
 /// What the pager's driver must do after an event.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public enum PagerAction<Instant: InstantProtocol>: Sendable {
   /// Start fetching this page and report the outcome with
   /// ``PagerStateMachine/pageLoaded(_:page:now:)`` or
@@ -65,6 +69,8 @@ public enum PagerAction<Instant: InstantProtocol>: Sendable {
 }
 
 /// How the pager's list changed.
+///
+/// Thread-safety: a value type; safe to share between tasks.
 public enum PagerListChange: Sendable, Hashable {
   /// A tail page was appended (duplicates skipped).
   case appended(FeedMergeSummary)

@@ -19,7 +19,7 @@ public struct LazyTargetPolicy: ItemPolicy {
   /// The landing items of the last fling (while it lasts) and, when idle, the
   /// visible items.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, isReady: (Int) -> Bool
+    for input: PolicyInput<Layout>, status: some LoadStatus
   ) -> [PreloadRequest] {
     let phase = input.tracker.phase
     defer { previousPhase = phase }

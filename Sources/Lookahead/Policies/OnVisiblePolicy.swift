@@ -8,7 +8,7 @@ public struct OnVisiblePolicy: ItemPolicy {
 
   /// The visible items at ``LoadPriority/visible``, in layout order.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, isReady: (Int) -> Bool
+    for input: PolicyInput<Layout>, status: some LoadStatus
   ) -> [PreloadRequest] {
     let visible = input.visibleItems
     return visible.map {

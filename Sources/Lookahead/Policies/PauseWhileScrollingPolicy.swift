@@ -16,12 +16,12 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
 
   /// The visible items while idle, plus every earlier request that is not ready yet.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, isReady: (Int) -> Bool
+    for input: PolicyInput<Layout>, status: some LoadStatus
   ) -> [PreloadRequest] {
-    started = started.filter { !isReady($0.key) }
+    started = started.filter { !status.isReady($0.key) }
     let visible = input.visibleItems
     if input.tracker.phase == .idle {
-      for item in visible where started[item] == nil && !isReady(item) {
+      for item in visible where started[item] == nil && !status.isReady(item) {
         started[item] = sequence
         sequence += 1
       }

@@ -61,6 +61,47 @@ public struct PolicyInput<Layout: ItemLayout>: Sendable {
   }
 }
 
+/// What a policy may know about loads already under way.
+///
+/// Drivers answer from their cache and load queue. Policies use it to let go of
+/// requests that finished and to keep what is on screen ahead of prefetching.
+public protocol LoadStatus {
+  /// Whether an item's resource is available (cached).
+  func isReady(_ item: Int) -> Bool
+  /// Whether an item's resource is being transferred right now (started, not finished).
+  func isLoading(_ item: Int) -> Bool
+  /// Whether a page of the list is being requested or transferred.
+  var isPageLoading: Bool { get }
+}
+
+/// A ``LoadStatus`` built from closures, for drivers and tests.
+public struct ClosureLoadStatus: LoadStatus {
+  private let ready: (Int) -> Bool
+  private let loading: (Int) -> Bool
+  /// Whether a page of the list is being requested or transferred.
+  public let isPageLoading: Bool
+
+  /// Creates a status.
+  ///
+  /// - Parameters:
+  ///   - isPageLoading: Whether a page request is under way.
+  ///   - isReady: Whether an item's resource is cached.
+  ///   - isLoading: Whether an item's resource is being transferred.
+  public init(
+    isPageLoading: Bool = false, isReady: @escaping (Int) -> Bool = { _ in false },
+    isLoading: @escaping (Int) -> Bool = { _ in false }
+  ) {
+    self.isPageLoading = isPageLoading
+    self.ready = isReady
+    self.loading = isLoading
+  }
+
+  /// Whether an item's resource is cached.
+  public func isReady(_ item: Int) -> Bool { ready(item) }
+  /// Whether an item's resource is being transferred.
+  public func isLoading(_ item: Int) -> Bool { loading(item) }
+}
+
 /// Decides, frame by frame, which items' resources should be loading.
 ///
 /// A policy is a pure state machine: it takes a ``PolicyInput`` and answers with
@@ -72,10 +113,24 @@ public protocol ItemPolicy: Sendable {
   ///
   /// - Parameters:
   ///   - input: The frame's time, geometry, viewport and tracker.
-  ///   - isReady: Whether an item's resource is already available (cached), so that
-  ///     policies which keep requests alive until they finish can let them go.
+  ///   - status: What is cached and what is loading, so that policies which keep
+  ///     requests alive until they finish can let them go, and so that prefetching
+  ///     can wait for what is on screen.
   /// - Returns: The wanted items; each item at most once.
   mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, isReady: (Int) -> Bool
+    for input: PolicyInput<Layout>, status: some LoadStatus
   ) -> [PreloadRequest]
+
+  /// A load finished; adaptive policies learn the latency. The default does nothing.
+  ///
+  /// - Parameters:
+  ///   - item: The item whose resource arrived.
+  ///   - latency: The time from the start of the transfer to its end.
+  ///   - bytes: The size of the resource.
+  mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int)
+}
+
+extension ItemPolicy {
+  /// Does nothing.
+  public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {}
 }

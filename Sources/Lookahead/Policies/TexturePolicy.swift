@@ -30,7 +30,7 @@ public struct TexturePolicy: ItemPolicy {
   /// in the display range at ``LoadPriority/display``, the rest at
   /// ``LoadPriority/preload``; ordered by distance from the viewport.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, isReady: (Int) -> Bool
+    for input: PolicyInput<Layout>, status: some LoadStatus
   ) -> [PreloadRequest] {
     if input.tracker.hasDragged { modes.userDidBeginDragging() }
     let snapshot = ranges.ranges(

@@ -86,8 +86,11 @@ public final class WarmPool<Key: Hashable & Sendable, Object> {
     let object: Object
     switch machine.take(key, cost: cost(key)) {
     case .warm:
-      object = instances[key]!.removeLast()
-      if instances[key]!.isEmpty { instances[key] = nil }
+      guard let warm = instances[key]?.popLast() else {
+        preconditionFailure("Internal inconsistency: \(key) counted as warm but none is stored")
+      }
+      object = warm
+      if instances[key]?.isEmpty == true { instances[key] = nil }
     case .build:
       object = make(key)
     }

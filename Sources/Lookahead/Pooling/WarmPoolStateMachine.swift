@@ -140,14 +140,15 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - key: The key that was warmed.
   ///   - generation: ``generation`` when the build started.
-  /// - Returns: Whether to keep the instance; `false` after a purge or when the key
-  ///   was filled meanwhile.
-  /// - Complexity: O(1).
+  /// - Returns: Whether to keep the instance; `false` after a purge, when the key
+  ///   was filled meanwhile, or when it is no longer taken or likely.
+  /// - Complexity: O(d + c) for d taken keys and c likely keys.
   public mutating func finishedWarming(_ key: Key, generation: Int) -> Bool {
     guard generation == self.generation, warming == key else { return false }
     warming = nil
-    guard readyCount(for: key) < instancesPerKey else {
-      // Filled meanwhile by an instance given back.
+    guard readyCount(for: key) < instancesPerKey, demanded.contains(key) || likely.contains(key)
+    else {
+      // Filled meanwhile by an instance given back, or no longer likely.
       totalCost -= costs[key, default: 0]
       return false
     }

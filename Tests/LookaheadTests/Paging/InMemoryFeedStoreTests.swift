@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadTestSupport
 import Testing
 
 @testable import Lookahead
@@ -42,11 +43,11 @@ import Testing
 
   @Test func aPagerMachineRoundTripsThroughTheStore() {
     let store = InMemoryFeedStore<TestPost>()
-    var machine = PagerStateMachine<TestPost, PagingManualClock.Instant>(trigger: .infiniteScroll)
+    var machine = PagerStateMachine<TestPost, ManualClock.Instant>(trigger: .infiniteScroll)
     _ = machine.restore(snapshot([5, 4, 3], cursor: "c3"))
     store.save(machine.snapshot(savedAt: .now), forFeed: "home")
 
-    var restored = PagerStateMachine<TestPost, PagingManualClock.Instant>(trigger: .infiniteScroll)
+    var restored = PagerStateMachine<TestPost, ManualClock.Instant>(trigger: .infiniteScroll)
     _ = restored.restore(store.snapshot(forFeed: "home")!)
     #expect(restored.list.items.map(\.id) == [5, 4, 3])
     #expect(restored.nextCursor == PageCursor("c3"))

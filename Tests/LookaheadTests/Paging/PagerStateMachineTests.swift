@@ -1,10 +1,11 @@
 import Foundation
+import LookaheadTestSupport
 import Testing
 
 @testable import Lookahead
 
 @Suite struct PagerStateMachineTests {
-  typealias Instant = PagingManualClock.Instant
+  typealias Instant = ManualClock.Instant
   typealias Machine = PagerStateMachine<TestPost, Instant>
 
   private func at(_ seconds: Double) -> Instant { Instant(offset: .seconds(seconds)) }

@@ -1,14 +1,15 @@
 import Foundation
+import LookaheadTestSupport
 import Testing
 
 @testable import Lookahead
 
 @Suite struct PagerTests {
   private struct Harness {
-    let clock = PagingManualClock()
+    let clock = ManualClock()
     let backend = ScriptedPageBackend()
     let store = InMemoryFeedStore<TestPost>()
-    let pager: Pager<TestPost, PagingManualClock>
+    let pager: Pager<TestPost, ManualClock>
     let updates: AsyncStream<PagerUpdate<TestPost>>
 
     init(trigger: PageTrigger = .infiniteScroll) {
@@ -69,7 +70,7 @@ import Testing
     #expect(error as? TestError == TestError())
 
     // The retry sleeps on the manual clock: nothing happens until it moves.
-    while harness.clock.sleeperCount == 0 { await Task.yield() }
+    await harness.clock.waitForSleepers(count: 1)
     harness.clock.advance(by: .milliseconds(999))
     #expect(harness.backend.received.count == 1)
     harness.clock.advance(by: .milliseconds(1))

@@ -10,7 +10,7 @@ private let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 
 /// wanted requests after every frame.
 private func play<P: ItemPolicy>(
   _ policy: inout P, seconds: Double, from start: Double = 0, tracker: inout ScrollTracker,
-  isReady: (Int) -> Bool = { _ in false }, offset: (Double) -> CGFloat
+  isReady: @escaping (Int) -> Bool = { _ in false }, offset: (Double) -> CGFloat
 ) -> [[PreloadRequest]] {
   var frames: [[PreloadRequest]] = []
   for frame in 0...Int(seconds * 60) {
@@ -21,7 +21,7 @@ private func play<P: ItemPolicy>(
       time: .seconds(start + t), layout: layout,
       viewport: CGRect(x: 0, y: y, width: 390, height: 1000),
       tracker: tracker)
-    frames.append(policy.wantedItems(for: input, isReady: isReady))
+    frames.append(policy.wantedItems(for: input, status: ClosureLoadStatus(isReady: isReady)))
   }
   return frames
 }
@@ -76,7 +76,7 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
       time: .seconds(10), layout: layout,
       viewport: CGRect(x: 0, y: tracker.offset.y, width: 390, height: 1000),
       tracker: tracker)
-    #expect(settled.wantedItems(for: input, isReady: { _ in true }).isEmpty)
+    #expect(settled.wantedItems(for: input, status: ClosureLoadStatus(isReady: { _ in true })).isEmpty)
   }
 
   @Test func lazyTargetRequestsTheLandingAndNothingItFliesOver() {
@@ -135,12 +135,16 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     ])
     #expect(first.wanted.map(\.item) == [3, 4])
     #expect(first.unwanted.isEmpty)
-    let second = wanted.update(to: [
+    let answer = [
       PreloadRequest(item: 4, priority: .visible, order: 0),
       PreloadRequest(item: 9, priority: .preload, order: 2),
-    ])
+    ]
+    let second = wanted.update(to: answer)
     #expect(second.wanted.map(\.item) == [4, 9])
     #expect(second.unwanted == [3])
-    #expect(wanted.update(to: Array(wanted.requests.values).sorted { $0.item < $1.item }).isEmpty)
+    #expect(wanted.update(to: answer).isEmpty)
+    #expect(wanted.count == 2)
+    #expect(wanted.update(to: []).unwanted == [4, 9])
+    #expect(wanted.count == 0)
   }
 }

@@ -215,4 +215,16 @@ private final class Screen {
     let kept = pool.finishedWarming("a", generation: pool.generation)
     #expect(kept && pool.readyCount(for: "a") == 2 && pool.totalCost == 6)
   }
+
+  @Test func aBuildForAKeyThatIsNoLongerLikelyIsDiscarded() {
+    var pool = WarmPoolStateMachine<String>()
+    _ = pool.setLikelyNext([(key: "a", probability: 0.9, cost: 4)])
+    let reserved = pool.nextToWarm()
+    _ = pool.setLikelyNext([(key: "b", probability: 0.9, cost: 4)])
+    let kept = pool.finishedWarming("a", generation: pool.generation)
+    #expect(reserved == "a" && !kept)
+    #expect(pool.readyCount(for: "a") == 0 && pool.totalCost == 0)
+    let next = pool.nextToWarm()
+    #expect(next == "b")
+  }
 }

@@ -1,3 +1,4 @@
+import LookaheadTestSupport
 import Testing
 
 @testable import Lookahead
@@ -41,7 +42,7 @@ import Testing
 
 @Suite struct IdleTaskQueueTests {
   @Test func runsOneTaskPerTurnOnlyAfterScrollingEnds() async throws {
-    let clock = PagingManualClock()
+    let clock = ManualClock()
     let queue = IdleTaskQueue(maxTasks: 3, turnInterval: .milliseconds(16), clock: clock)
     let (ran, ranContinuation) = AsyncStream<Int>.makeStream()
     var ranIterator = ran.makeAsyncIterator()
@@ -52,13 +53,13 @@ import Testing
     #expect(clock.sleeperCount == 0)  // nothing waits for a turn while scrolling
 
     queue.scrollingEnded()
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(16))
     #expect(await ranIterator.next() == 3)
     #expect(queue.count == 2)
 
     // The next turn is one interval later.
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(15))
     #expect(queue.count == 2)
     clock.advance(by: .milliseconds(1))
@@ -66,11 +67,11 @@ import Testing
 
     // Scrolling again: the pending turn hands out nothing.
     queue.scrollingBegan()
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(16))
     #expect(queue.count == 1)
     queue.scrollingEnded()
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers(count: 1)
     clock.advance(by: .milliseconds(16))
     #expect(await ranIterator.next() == 5)
     #expect(queue.count == 0)
