@@ -28,7 +28,10 @@ let package = Package(
     ),
     .target(
       name: "LookaheadTestSupport",
-      dependencies: ["Lookahead"]
+      dependencies: [
+        "Lookahead",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
     ),
     .testTarget(
       name: "LookaheadTests",
@@ -36,7 +39,10 @@ let package = Package(
     ),
     .target(
       name: "LookaheadSimulation",
-      dependencies: ["Lookahead"]
+      dependencies: [
+        "Lookahead",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ]
     ),
     .testTarget(
       name: "LookaheadSimulationTests",

@@ -14,6 +14,7 @@ import Foundation
 /// | ``dynamicThreshold(_:)`` | the same fraction reaches `ratio` of the *newest* page |
 /// | ``leadingScreens(_:)`` | Texture's batch-fetch rule: the end is within n screens |
 /// | ``remainingTime(expectedLatency:margin:)`` | the end is closer in time than a page load |
+/// | ``adaptive(expectedLatency:margin:minimumScreens:)`` | remaining time, or the end within a few screens |
 ///
 /// ```swift
 /// let trigger = PageTrigger.dynamicThreshold(0.7)
@@ -59,6 +60,12 @@ public enum PageTrigger: Sendable, Hashable {
   /// asks late. When the end is already on screen it always fires; at rest or while
   /// moving toward the head it fires only then.
   case remainingTime(expectedLatency: Duration, margin: Duration)
+  /// Fetch when ``remainingTime(expectedLatency:margin:)`` fires, or when the end of
+  /// the content is within `minimumScreens` viewport lengths whatever the velocity —
+  /// the adaptive strategy's trigger: a fling asks early, and a fling that starts
+  /// from rest near the end does not find the next page missing. Pages are small, so
+  /// the floor costs little.
+  case adaptive(expectedLatency: Duration, margin: Duration, minimumScreens: Double)
 
   /// Decides whether the next page should be requested now.
   ///
@@ -84,6 +91,9 @@ public enum PageTrigger: Sendable, Hashable {
       let velocity = Double(input.velocity)
       guard velocity > 0, !input.isMovingTowardHead else { return false }
       return remaining / velocity < (latency + margin) / .seconds(1)
+    case .adaptive(let latency, let margin, let screens):
+      if Double(input.remainingLength) <= screens * Double(input.viewportLength) { return true }
+      return Self.remainingTime(expectedLatency: latency, margin: margin).shouldFetch(input)
     }
   }
 

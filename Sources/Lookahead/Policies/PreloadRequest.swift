@@ -128,9 +128,16 @@ public protocol ItemPolicy: Sendable {
   ///   - latency: The time from the start of the transfer to its end.
   ///   - bytes: The size of the resource.
   mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int)
+
+  /// The user began dragging the list (forward `scrollViewWillBeginDragging`). Texture
+  /// widens its ranges on the first drag; the default does nothing.
+  mutating func userDidBeginDragging()
 }
 
 extension ItemPolicy {
   /// Does nothing.
   public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {}
+
+  /// Does nothing.
+  public mutating func userDidBeginDragging() {}
 }

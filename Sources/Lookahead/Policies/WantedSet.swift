@@ -38,6 +38,11 @@ public struct WantedSet: Sendable {
   /// The number of wanted items.
   public var count: Int { current.count }
 
+  /// The wanted items, in ascending order.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  public var items: [Int] { current.keys.sorted() }
+
   /// The request currently wanted for an item, if any.
   public func request(for item: Int) -> PreloadRequest? { current[item]?.request }
 

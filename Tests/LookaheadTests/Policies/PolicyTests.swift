@@ -76,7 +76,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
       time: .seconds(10), layout: layout,
       viewport: CGRect(x: 0, y: tracker.offset.y, width: 390, height: 1000),
       tracker: tracker)
-    #expect(settled.wantedItems(for: input, status: ClosureLoadStatus(isReady: { _ in true })).isEmpty)
+    #expect(
+      settled.wantedItems(for: input, status: ClosureLoadStatus(isReady: { _ in true })).isEmpty)
   }
 
   @Test func lazyTargetRequestsTheLandingAndNothingItFliesOver() {

@@ -1,0 +1,244 @@
+import Foundation
+
+/// Lookahead's own strategy: ranges sized in **time**, not screenfuls.
+///
+/// - **Lead by time.** Items ahead are wanted when the viewport will reach them
+///   within the expected load latency — a high quantile learned online from finished
+///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
+///   follows the user's recent speed (a slow reader needs far less than Texture's 2.5
+///   screens) and expands gently while the list stays idle.
+/// - **Landing first.** While a fling decelerates, the projected landing area is
+///   wanted first; items the viewport will fly past before their load could finish
+///   are not requested (or are withdrawn).
+/// - **Deadline order.** Inside a priority class, requests are ordered by the time at
+///   which their item becomes visible.
+/// - **Visible first.** While an item on screen is still loading, no new prefetch is
+///   wanted (shared bandwidth would slow the visible image down); running prefetches
+///   of items still ahead are kept.
+/// - **Budgets.** At most ``Configuration/maximumPrefetches`` prefetches are wanted
+///   at once.
+///
+/// A value type; confine it to one thread.
+public struct AdaptivePolicy: ItemPolicy {
+  /// The tuning of the adaptive policy.
+  public struct Configuration: Sendable, Hashable {
+    /// The latency quantile the lead covers.
+    public var latencyQuantile: Double = 0.9
+    /// The expected latency before any load finished.
+    public var initialLatency: Duration = .milliseconds(400)
+    /// Time added to the learned latency.
+    public var margin: Duration = .milliseconds(250)
+    /// The smallest lead at rest, in screenfuls.
+    public var minimumRestLeadScreens: Double = 0.35
+    /// How far the lead at rest grows per second of idle time, in screenfuls.
+    public var idleGrowthScreensPerSecond: Double = 0.1
+    /// The largest lead, in screenfuls.
+    public var maximumLeadScreens: Double = 6
+    /// Screenfuls kept behind the viewport.
+    public var trailingScreens: Double = 0.25
+    /// How much of the lead a user who recently scrolled the other way keeps behind
+    /// the viewport (0 disables): reversals are behaviour too.
+    public var reversalFactor: Double = 0.5
+    /// How long the user's recent speed is remembered (half-life).
+    public var recentSpeedHalfLife: Duration = .seconds(4)
+    /// The most prefetches wanted at once.
+    public var maximumPrefetches: Int = 12
+
+    /// Creates the default tuning.
+    public init() {}
+  }
+
+  /// The tuning.
+  public let configuration: Configuration
+  private var latency: LatencyEstimator
+  /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
+  private var recentPeaks = [0.0, 0.0]
+  private var previousPrefetches: [PreloadRequest] = []
+  private var lastTime: Duration?
+  private var idleSince: Duration?
+
+  /// Creates the policy.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+    latency = LatencyEstimator(
+      quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
+  }
+
+  /// Learns the latency of a finished load.
+  public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {
+    self.latency.observe(latency)
+  }
+
+  /// The expected latency plus margin, in seconds: how far ahead in time to load.
+  public mutating func leadTime() -> Double {
+    (latency.estimate() + configuration.margin).inSeconds
+  }
+
+  /// Visible items first, then the items the viewport reaches within the lead time,
+  /// by deadline.
+  public mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus
+  ) -> [PreloadRequest] {
+    let tracker = input.tracker
+    let axis = input.layout.axis
+    let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
+    updateRecentSpeed(velocity: velocity, time: input.time, isMoving: tracker.isMoving)
+    let lead = leadTime()
+    let viewport = input.viewportSpan
+    let screen = Double(viewport.length)
+    let visible = input.visibleItems
+
+    var requests: [PreloadRequest] = []
+    var isVisibleLoading = false
+    for item in visible {
+      requests.append(
+        PreloadRequest(item: item, priority: .visible, order: Double(item - visible.lowerBound)))
+      if !status.isReady(item) { isVisibleLoading = true }
+    }
+
+    let motion = Motion(tracker: tracker, axis: axis, screen: screen)
+    let forward = tracker.direction.isForward(along: axis)
+    let peakAhead = recentPeaks[forward ? 0 : 1]
+    let peakBehind = recentPeaks[forward ? 1 : 0]
+    // Where the viewport will rest: the projected landing while decelerating, here
+    // otherwise. Past it, keep the lead the user's recent behaviour calls for, so a
+    // fling that starts from rest finds its first screens ready.
+    let landing = motion.isDecelerating ? motion.remainingDistance : 0
+    let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
+    let leadDistance = Swift.min(
+      Swift.max(
+        moving, landing + restLead(screen: screen, now: input.time, peak: peakAhead * lead)),
+      configuration.maximumLeadScreens * screen + landing)
+    let trailing = Swift.min(
+      Swift.max(
+        configuration.trailingScreens * screen, configuration.reversalFactor * peakBehind * lead),
+      configuration.maximumLeadScreens * screen)
+    let ahead =
+      forward
+      ? AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(leadDistance))
+      : AxisSpan(viewport.lowerBound - CGFloat(leadDistance), viewport.lowerBound)
+    let behind =
+      forward
+      ? AxisSpan(viewport.lowerBound - CGFloat(trailing), viewport.lowerBound)
+      : AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(trailing))
+    let restSpeed = Swift.max(peakAhead, 50)
+
+    var prefetches: [PreloadRequest] = []
+    for item in input.layout.items(overlapping: ahead) where !visible.contains(item) {
+      let span = input.layout.span(ofItem: item)
+      let distance = Double(span.distance(to: viewport))
+      if motion.isDecelerating && distance < landing {
+        let exit = motion.timeToTravel(distance + Double(span.length) + screen)
+        // Flown over before its load could finish: not worth a byte.
+        if exit < lead { continue }
+      }
+      let enter = motion.timeToTravel(distance)
+      let deadline =
+        enter.isFinite
+        ? enter
+        : motion.timeToTravel(landing * 0.999) + (distance - landing) / restSpeed
+      let priority: LoadPriority = deadline < lead ? .display : .preload
+      prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
+    }
+    for item in input.layout.items(overlapping: behind) where !visible.contains(item) {
+      let distance = Double(input.layout.span(ofItem: item).distance(to: viewport))
+      let deadline = distance / Swift.max(peakBehind, 50)
+      prefetches.append(
+        PreloadRequest(item: item, priority: deadline < lead ? .display : .preload, order: deadline)
+      )
+    }
+    prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
+    if isVisibleLoading {
+      // Far prefetches wait for what is on screen; items due within the lead do not.
+      prefetches.removeAll { $0.priority == .preload && !status.isLoading($0.item) }
+    }
+    if prefetches.count > configuration.maximumPrefetches {
+      prefetches.removeLast(prefetches.count - configuration.maximumPrefetches)
+    }
+    // A running load of an item still ahead is worth finishing: cancelling it wastes
+    // the bytes already transferred and restarting it pays the round trip again.
+    let keep = AxisSpan(
+      forward
+        ? viewport.upperBound
+        : viewport.lowerBound - CGFloat(configuration.maximumLeadScreens * screen),
+      forward
+        ? viewport.upperBound + CGFloat(configuration.maximumLeadScreens * screen)
+        : viewport.lowerBound)
+    let chosen = Set(prefetches.map(\.item))
+    for previous in previousPrefetches
+    where !chosen.contains(previous.item) && !visible.contains(previous.item) {
+      guard status.isLoading(previous.item), previous.item < input.layout.itemCount,
+        input.layout.span(ofItem: previous.item).overlaps(keep)
+      else { continue }
+      prefetches.append(previous)
+    }
+    previousPrefetches = prefetches
+    requests.append(contentsOf: prefetches)
+    return requests
+  }
+
+  private mutating func updateRecentSpeed(velocity: Double, time: Duration, isMoving: Bool) {
+    let side = velocity >= 0 ? 0 : 1
+    if let lastTime, time > lastTime {
+      let keep = pow(0.5, (time - lastTime) / configuration.recentSpeedHalfLife)
+      recentPeaks[0] *= keep
+      recentPeaks[1] *= keep
+    }
+    recentPeaks[side] = Swift.max(recentPeaks[side], abs(velocity))
+    lastTime = time
+    if isMoving {
+      idleSince = nil
+    } else if idleSince == nil {
+      idleSince = time
+    }
+  }
+
+  /// The lead to keep at rest: what the user's recent top speed covers within the
+  /// lead time, at least a floor, growing gently while idle.
+  private func restLead(screen: Double, now: Duration, peak fromBehaviour: Double) -> Double {
+    let idle = idleSince.map { (now - $0).inSeconds } ?? 0
+    let floor = configuration.minimumRestLeadScreens * screen
+    return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
+      * idle
+  }
+}
+
+/// Where the viewport goes next: constant velocity while dragging, UIScrollView's
+/// exponential deceleration while decelerating.
+private struct Motion {
+  let isMoving: Bool
+  let isDecelerating: Bool
+  /// Points per second along the axis (absolute).
+  let speed: Double
+  /// Total distance a deceleration still travels, in points.
+  let remainingDistance: Double
+  /// The decay constant per second of the deceleration.
+  let decay: Double
+
+  init(tracker: ScrollTracker, axis: Axis, screen: Double) {
+    let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
+    speed = abs(velocity)
+    isMoving = tracker.isMoving
+    isDecelerating = tracker.phase == .decelerating
+    let rate = tracker.decelerationRate.perMillisecond
+    decay = -log(rate) * 1000
+    remainingDistance = abs(tracker.decelerationRate.projectedDistance(velocity: velocity / 1000))
+  }
+
+  /// Seconds until the viewport has travelled `distance` points; infinite if it stops first.
+  func timeToTravel(_ distance: Double) -> Double {
+    guard distance > 0 else { return 0 }
+    guard speed > 0 else { return .infinity }
+    if isDecelerating {
+      guard distance < remainingDistance else { return .infinity }
+      return -log(1 - distance / remainingDistance) / decay
+    }
+    return distance / speed
+  }
+
+  /// Points travelled within `seconds`.
+  func distanceCovered(within seconds: Double) -> Double {
+    if isDecelerating { return remainingDistance * (1 - exp(-decay * seconds)) }
+    return speed * seconds
+  }
+}

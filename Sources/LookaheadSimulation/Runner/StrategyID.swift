@@ -1,0 +1,46 @@
+import Lookahead
+
+/// The preloading strategies the simulator compares (SPEC §3.1), by stable id.
+public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
+  /// Next page only at the end of content; images load when visible.
+  case infiniteScroll = "infinite-scroll"
+  /// Next page at 70 % of the whole content; images load when visible.
+  case threshold
+  /// Next page at 70 % of the newest page; images load when visible.
+  case dynamicThreshold = "dynamic-threshold"
+  /// Dynamic threshold paging; images only where a fling will land, visible ones when idle.
+  case lazyTarget = "lazy-target"
+  /// Next page at 90 %; visible images only while scrolling is stopped.
+  case pauseWhileScrolling = "pause-while-scrolling"
+  /// Texture's leading-screens batch fetching and preload ranges.
+  case texture
+  /// Lookahead's time-based strategy (SPEC §7).
+  case adaptive
+  /// The clairvoyant, visible-first reference (SPEC §8.5); simulation only.
+  case oracle
+
+  /// One line describing the strategy, for `lookahead strategies`.
+  public var summary: String {
+    switch self {
+    case .infiniteScroll:
+      "next page when the viewport reaches the end of content; images load when visible"
+    case .threshold:
+      "next page at (offset + viewport) / content ≥ 0.7; images load when visible"
+    case .dynamicThreshold:
+      "next page at 0.7 of the newest page; images load when visible"
+    case .lazyTarget:
+      "dynamic-threshold paging; images only in the projected landing area, visible ones when idle"
+    case .pauseWhileScrolling:
+      "next page at 0.9; visible images load only while scrolling is stopped, never cancelled"
+    case .texture:
+      "Texture: batch fetch 2 screens ahead; preload range 2.5/1.5 screens (minimum until the first drag)"
+    case .adaptive:
+      "Lookahead: time-based ranges from velocity and learned latency, landing first, deadline order"
+    case .oracle:
+      "clairvoyant reference: exactly what will be visible within 10 s, visible first"
+    }
+  }
+
+  /// The id.
+  public var description: String { rawValue }
+}
