@@ -4,8 +4,11 @@ import Foundation
 /// class (SPEC §9).
 ///
 /// Each panel plots every strategy of its class as a labelled point at (MB transferred,
-/// blank %), summed over the class's traces as in the table, on axes that start at 0 with
-/// round tick values. Panels are laid out two per row. The SVG is self-contained: no
+/// blank %), summed over the class's traces as in the table. Bytes use a linear axis from 0;
+/// blank rates span three orders of magnitude between the oracle and
+/// `pause-while-scrolling`, so the blank axis is logarithmic (decades of %), with rates at
+/// or below its floor drawn on the floor. Labels that would overlap are stacked and tied to
+/// their point with a thin line. Panels are laid out two per row. The SVG is self-contained: no
 /// scripts, no external fonts (generic `sans-serif`), no links; text is XML-escaped.
 ///
 /// A namespace of pure functions; thread-safe.
@@ -62,13 +65,13 @@ public enum ComparisonChart {
     )
     let megabytes = panel.strategies.map { Double($0.bytes) / 1_000_000 }
     let percents = panel.strategies.map { $0.blankRate * 100 }
-    let xAxis = Axis(maximum: megabytes.max() ?? 0)
-    let yAxis = Axis(maximum: percents.max() ?? 0)
+    let xAxis = LinearAxis(maximum: megabytes.max() ?? 0)
+    let yAxis = LogarithmicAxis(values: percents)
     func px(_ value: Double) -> Double {
-      plot.left + (plot.right - plot.left) * value / xAxis.upperBound
+      plot.left + (plot.right - plot.left) * xAxis.fraction(of: value)
     }
     func py(_ value: Double) -> Double {
-      plot.bottom - (plot.bottom - plot.top) * value / yAxis.upperBound
+      plot.bottom - (plot.bottom - plot.top) * yAxis.fraction(of: value)
     }
     let noun = panel.traces == 1 ? "trace" : "traces"
     var svg = "<g class=\"panel\" id=\"panel-\(escaped(panel.traceClass))\">\n"
@@ -106,51 +109,42 @@ public enum ComparisonChart {
       text-anchor="middle">bytes transferred (MB)</text>
       <text x="\(number(x + 16))" y="\(number((plot.top + plot.bottom) / 2))" \
       text-anchor="middle" transform="rotate(-90 \(number(x + 16)) \
-      \(number((plot.top + plot.bottom) / 2)))">blank item-frames (%)</text>
+      \(number((plot.top + plot.bottom) / 2)))">blank item-frames (%, log scale)</text>
 
       """
-    for (index, row) in panel.strategies.enumerated() {
+    var labels = LabelPlacer(bounds: plot)
+    // Top to bottom, so crowded clusters near the axis stack downward in a stable order.
+    let order = panel.strategies.indices.sorted {
+      (py(percents[$0]), px(megabytes[$0]), $0) < (py(percents[$1]), px(megabytes[$1]), $1)
+    }
+    for index in order {
+      let row = panel.strategies[index]
       let colorIndex = strategies.firstIndex(of: row.strategy) ?? index
       let color = palette[colorIndex % palette.count]
-      let cx = px(megabytes[index])
-      let cy = py(percents[index])
+      let point = (x: px(megabytes[index]), y: py(percents[index]))
+      let label = labels.place(row.strategy, at: point)
       svg += """
-        <circle cx="\(number(cx))" cy="\(number(cy))" r="4" fill="\(color)">\
+        <circle cx="\(number(point.x))" cy="\(number(point.y))" r="4" fill="\(color)">\
         <title>\(escaped(row.strategy)): \(ComparisonTable.fixed(percents[index], digits: 2)) % \
         blank, \(ComparisonTable.fixed(megabytes[index], digits: 1)) MB</title></circle>
-        <text x="\(number(cx + 6))" y="\(number(cy - 5))" fill="\(color)">\
+
+        """
+      if label.isDisplaced {
+        svg += """
+          <line x1="\(number(point.x))" y1="\(number(point.y))" x2="\(number(label.anchor.x))" \
+          y2="\(number(label.anchor.y))" stroke="\(color)" stroke-width="0.6"/>
+
+          """
+      }
+      svg += """
+        <text x="\(number(label.x))" y="\(number(label.baseline))" \
+        text-anchor="\(label.isLeftOfPoint ? "end" : "start")" fill="\(color)">\
         \(escaped(row.strategy))</text>
 
         """
     }
     svg += "</g>\n"
     return svg
-  }
-
-  /// An axis from 0 to a round upper bound with five round ticks.
-  struct Axis {
-    let step: Double
-    let upperBound: Double
-
-    init(maximum: Double) {
-      let target = max(maximum, 1e-9) / 5
-      let magnitude = pow(10, (log10(target)).rounded(.down))
-      let multiple = [1.0, 2, 2.5, 5, 10].first { $0 * magnitude >= target } ?? 10
-      step = multiple * magnitude
-      upperBound = step * 5
-    }
-
-    var ticks: [Double] { (0...5).map { Double($0) * step } }
-
-    /// A tick value with as many decimals as the step needs (2.5 needs one).
-    func label(_ value: Double) -> String {
-      let decimals =
-        (0...6).first { digits in
-          let scaled = step * pow(10, Double(digits))
-          return abs(scaled - scaled.rounded()) < 1e-6 * max(1, scaled)
-        } ?? 6
-      return ComparisonTable.fixed(value, digits: decimals)
-    }
   }
 
   /// A coordinate with at most two decimals and no trailing zeros.

@@ -67,17 +67,17 @@ struct ComparisonReportTests {
     #expect(collector.elements.filter { $0 == "circle" }.count == 12)
     #expect(collector.text.contains("network lte, layout <feed> & co"))
     #expect(collector.text.contains("bytes transferred (MB)"))
-    #expect(collector.text.contains("blank item-frames (%)"))
+    #expect(collector.text.contains("blank item-frames (%, log scale)"))
     #expect(!svg.contains("<script") && !svg.contains("href") && !svg.contains("@import"))
   }
 
   @Test("axes end on a round value above the largest point")
   func axis() {
-    let axis = ComparisonChart.Axis(maximum: 3.7)
+    let axis = ComparisonChart.LinearAxis(maximum: 3.7)
     #expect(axis.step == 1 && axis.upperBound == 5)
-    #expect(ComparisonChart.Axis(maximum: 11).upperBound == 12.5)
-    #expect(ComparisonChart.Axis(maximum: 11).label(2.5) == "2.5")
-    #expect(ComparisonChart.Axis(maximum: 0).upperBound > 0)
+    #expect(ComparisonChart.LinearAxis(maximum: 11).upperBound == 12.5)
+    #expect(ComparisonChart.LinearAxis(maximum: 11).label(2.5) == "2.5")
+    #expect(ComparisonChart.LinearAxis(maximum: 0).upperBound > 0)
   }
 }
 
@@ -96,5 +96,40 @@ private final class ElementCollector: NSObject, XMLParserDelegate {
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
     text += string
+  }
+}
+
+@Suite("Comparison chart layout")
+struct ComparisonChartLayoutTests {
+  @Test("the blank axis covers whole decades and puts 0 on its floor")
+  func logarithmicAxis() {
+    let axis = ComparisonChart.LogarithmicAxis(values: [0, 0.21, 2.4, 94])
+    #expect(axis.lowerExponent == -1 && axis.upperExponent == 2)
+    #expect(axis.ticks == [0.1, 1, 10, 100])
+    #expect(axis.fraction(of: 0) == 0 && axis.fraction(of: 0.1) == 0)
+    #expect(axis.fraction(of: 100) == 1)
+    #expect(axis.label(0.1) == "0.1" && axis.label(10) == "10")
+  }
+
+  @Test("labels of coinciding points are stacked without overlapping")
+  func stackedLabels() {
+    var placer = ComparisonChart.LabelPlacer(bounds: (left: 0, right: 400, top: 0, bottom: 300))
+    let first = placer.place("threshold", at: (x: 100, y: 150))
+    let second = placer.place("dynamic-threshold", at: (x: 100, y: 150))
+    let third = placer.place("infinite-scroll", at: (x: 100, y: 150))
+    #expect(!first.isDisplaced && second.isDisplaced && third.isDisplaced)
+    let baselines = [first.baseline, second.baseline, third.baseline]
+    #expect(Set(baselines).count == 3)
+    #expect(
+      zip(baselines, baselines.dropFirst()).allSatisfy {
+        abs($0 - $1) >= ComparisonChart.LabelPlacer.lineHeight
+      })
+  }
+
+  @Test("a label that would leave the plot on the right goes left of its point")
+  func labelFlipsLeft() {
+    var placer = ComparisonChart.LabelPlacer(bounds: (left: 0, right: 400, top: 0, bottom: 300))
+    let label = placer.place("pause-while-scrolling", at: (x: 390, y: 100))
+    #expect(label.isLeftOfPoint && label.x == 384)
   }
 }
