@@ -69,6 +69,12 @@ struct CompareCommandTests {
       records.map { $0["scenario"] as? String ?? "" }.prefix(4) == [
         "human", "human", "human", "reader",
       ])
+    // Each parallel run measures exactly what a lone run of the same setup measures.
+    struct Results: Decodable { var records: [RunRecord] }
+    let decoded = try JSONDecoder().decode(Results.self, from: Data(first.output.utf8))
+    let last = try #require(decoded.records.last)
+    let trace = try Trace(contentsOf: folder.appendingPathComponent("skimmer-10.csv"))
+    #expect(last.metrics == Simulation.run(SimulationSetup(trace: trace, strategy: .oracle)))
     let classes = try #require(object["classes"] as? [[String: Any]])
     #expect(classes.map { $0["trace_class"] as? String ?? "" } == ["human", "reader", "skimmer"])
   }

@@ -9,13 +9,13 @@
 /// A value type; thread-safe.
 public struct Comparison: Sendable, Equatable, Encodable {
   /// The id of the strategy every row is compared with first.
-  public static let textureStrategy = "texture"
+  public static let textureStrategy = StrategyID.texture.rawValue
 
   /// The id of the clairvoyant reference strategy.
-  public static let oracleStrategy = "oracle"
+  public static let oracleStrategy = StrategyID.oracle.rawValue
 
   /// The id of the strategy that SPEC §10 tests against `texture`.
-  public static let adaptiveStrategy = "adaptive"
+  public static let adaptiveStrategy = StrategyID.adaptive.rawValue
 
   /// The runs, in the order given.
   public var records: [RunRecord]
