@@ -27,7 +27,7 @@ struct CompareRun: Sendable {
   /// The records of every run, in trace-major order.
   ///
   /// - Parameter progress: called once per finished run with its 1-based count, the total,
-  ///   and the job, from whichever thread ran it.
+  ///   and the job, from whichever thread ran it, one call at a time and in count order.
   func records(progress: @Sendable (Int, Int, Job) -> Void) -> [RunRecord] {
     let jobs = jobs
     let results = Locked([RunRecord?](repeating: nil, count: jobs.count))
@@ -42,11 +42,12 @@ struct CompareRun: Sendable {
         strategy: job.strategy.rawValue, trace: job.input.name, scenario: job.input.traceClass,
         network: network.name, layout: layout.rawValue, seed: job.input.seed, metrics: metrics)
       results.withLock { $0[index] = record }
-      let count = finished.withLock { count in
+      // Reporting inside the lock keeps the counts on standard error in order; the
+      // callback only writes one short line.
+      finished.withLock { count in
         count += 1
-        return count
+        progress(count, jobs.count, job)
       }
-      progress(count, jobs.count, job)
     }
     return results.withLock { $0.map { $0! } }
   }

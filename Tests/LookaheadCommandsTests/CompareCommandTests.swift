@@ -31,7 +31,7 @@ struct CompareCommandTests {
     #expect(result.exitCode == 0, "\(result.error)")
     let progress = result.error.split(separator: "\n")
     #expect(progress.count == 12)
-    #expect(Set(progress.map { $0.prefix { $0 != "]" } }) == Set((1...12).map { "[\($0)/12" }))
+    #expect(progress.map { $0.prefix { $0 != "]" } } == (1...12).map { "[\($0)/12" })
     let runs = progress.map { $0.drop { $0 != " " }.dropFirst() }
     var expected: Set<Substring> = []
     for trace in ["human", "reader_a", "skimmer-2", "skimmer-10"] {
