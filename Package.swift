@@ -15,10 +15,12 @@ let package = Package(
     .library(name: "Lookahead", targets: ["Lookahead"]),
     .library(name: "LookaheadStore", targets: ["LookaheadStore"]),
     .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
+    .executable(name: "lookahead", targets: ["LookaheadCLI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
   ],
   targets: [
     .target(
@@ -70,6 +72,25 @@ let package = Package(
     .testTarget(
       name: "LookaheadSimulationTests",
       dependencies: ["Lookahead", "LookaheadSimulation"]
+    ),
+    // The command-line tool: its logic is a library so tests run it in-process; the
+    // executable target is only `main`. (Not named `lookahead`: on case-insensitive file
+    // systems Sources/lookahead and Sources/Lookahead are the same folder.)
+    .target(
+      name: "LookaheadCommands",
+      dependencies: [
+        "Lookahead",
+        "LookaheadSimulation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "LookaheadCLI",
+      dependencies: ["LookaheadCommands"]
+    ),
+    .testTarget(
+      name: "LookaheadCommandsTests",
+      dependencies: ["Lookahead", "LookaheadCommands", "LookaheadSimulation"]
     ),
   ],
   swiftLanguageModes: [.v6]

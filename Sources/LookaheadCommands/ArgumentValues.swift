@@ -1,0 +1,85 @@
+import Foundation
+import LookaheadSimulation
+
+/// Parsing of the tool's named values, with one-line reasons that list what is accepted.
+///
+/// A namespace of pure functions; thread-safe.
+enum ArgumentValues {
+  static func strategy(_ text: String) throws -> StrategyID {
+    guard let strategy = StrategyID(rawValue: text) else {
+      throw ArgumentProblem(
+        description:
+          "unknown strategy (expected one of \(list(StrategyID.allCases.map(\.rawValue))))")
+    }
+    return strategy
+  }
+
+  static func network(_ text: String) throws -> NetworkProfile {
+    guard let profile = NetworkProfile.named(text) else {
+      throw ArgumentProblem(
+        description:
+          "unknown network profile (expected one of \(list(NetworkProfile.standard.map(\.name))))"
+      )
+    }
+    return profile
+  }
+
+  static func layout(_ text: String) throws -> WorldLayout.Kind {
+    guard let layout = WorldLayout.Kind(rawValue: text) else {
+      throw ArgumentProblem(
+        description:
+          "unknown layout (expected one of \(list(WorldLayout.Kind.allCases.map(\.rawValue))))")
+    }
+    return layout
+  }
+
+  static func scenario(_ text: String) throws -> TraceScenario {
+    guard let scenario = TraceScenario(rawValue: text) else {
+      throw ArgumentProblem(
+        description:
+          "unknown scenario (expected one of \(list(TraceScenario.allCases.map(\.rawValue))))")
+    }
+    return scenario
+  }
+
+  static func strategies(_ text: String) throws -> [StrategyID] {
+    try commaSeparated(text, what: "strategy", parse: strategy)
+  }
+
+  static func scenarios(_ text: String) throws -> [TraceScenario] {
+    try commaSeparated(text, what: "scenario", parse: scenario)
+  }
+
+  /// A duration in seconds: finite, from 0 to a day.
+  static func seconds(_ text: String) throws -> Double {
+    guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
+      throw ArgumentProblem(description: "expected a number of seconds from 0 to 86400")
+    }
+    return value
+  }
+
+  /// Items of a comma-separated list, each parsed; duplicates are dropped, order is kept.
+  static func commaSeparated<Value: Equatable>(
+    _ text: String, what: String, parse: (String) throws -> Value
+  ) throws -> [Value] {
+    var values: [Value] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let name = item.trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty else {
+        throw ArgumentProblem(description: "empty \(what) name in the comma-separated list")
+      }
+      let value: Value
+      do {
+        value = try parse(name)
+      } catch let problem as ArgumentProblem {
+        throw ArgumentProblem(description: "`\(name)`: \(problem.description)")
+      }
+      if !values.contains(value) { values.append(value) }
+    }
+    return values
+  }
+
+  static func list(_ names: [String]) -> String {
+    names.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import LookaheadSimulation
+
+/// `lookahead compare`: every strategy on every trace, one table row per strategy (SPEC §9).
+struct CompareCommand: ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "compare",
+    abstract: "Run every strategy on every trace and compare them.",
+    discussion: """
+      Without --traces, replays the built-in scenarios with seeds 1 to 5 (120 s each, \
+      generated on the fly). With --traces, replays every *.csv file in the folder; a \
+      file's trace class is the part of its name before the first '-' or '_' when that \
+      names a scenario, else the whole name. Progress goes to standard error, the table \
+      (or --json) to standard output.
+      """)
+
+  /// The seeds of the built-in traces.
+  static let builtInSeeds: ClosedRange<UInt64> = 1...5
+
+  @Option(help: "A folder of trace files (*.csv) to replay instead of the built-in scenarios.")
+  var traces: String?
+
+  @Option(
+    help: "Comma-separated scenarios (default: all four; with --traces, keeps those classes).",
+    transform: ArgumentValues.scenarios)
+  var scenarios: [TraceScenario]?
+
+  @Option(
+    help: "Comma-separated strategy ids (default: all).", transform: ArgumentValues.strategies)
+  var strategies: [StrategyID] = StrategyID.allCases
+
+  @Option(help: "The network profile: wifi, lte or 3g.", transform: ArgumentValues.network)
+  var network: NetworkProfile = .lte
+
+  @Option(help: "The layout: feed or grid.", transform: ArgumentValues.layout)
+  var layout: WorldLayout.Kind = .feed
+
+  @Option(help: "A folder to write report.svg and results.json into.")
+  var out: String?
+
+  @Flag(help: "Print the aggregates and every run as JSON instead of the table.")
+  var json = false
+
+  func run(console: Console) throws(CommandFailure) {
+    let inputs = try traceInputs()
+    let run = CompareRun(
+      inputs: inputs, strategies: strategies, network: network, layout: layout)
+    let records = run.records { count, total, job in
+      console.writeError("[\(count)/\(total)] \(job.strategy.rawValue) on \(job.input.name)\n")
+    }
+    let comparison = Comparison(records: records)
+    if let out { try write(comparison, to: out) }
+    if json {
+      console.writeOutput(String(decoding: comparison.jsonData(), as: UTF8.self))
+    } else {
+      console.writeOutput("network \(network.name), layout \(layout.rawValue)\n\n")
+      console.writeOutput(ComparisonTable.render(comparison))
+    }
+    if let out { console.writeError("wrote \(out)/report.svg and \(out)/results.json\n") }
+  }
+
+  func traceInputs() throws(CommandFailure) -> [TraceInput] {
+    if let traces {
+      return try TraceInput.folder(traces, classes: scenarios.map { Set($0.map(\.rawValue)) })
+    }
+    return TraceInput.generated(
+      scenarios: scenarios ?? TraceScenario.allCases, seeds: Self.builtInSeeds)
+  }
+
+  func write(_ comparison: Comparison, to folder: String) throws(CommandFailure) {
+    let base = URL(fileURLWithPath: folder, isDirectory: true)
+    let svg = ComparisonChart.svg(
+      comparison, title: "Blank rate vs bytes: network \(network.name), layout \(layout.rawValue)")
+    do {
+      try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+      try Data(svg.utf8).write(to: base.appendingPathComponent("report.svg"), options: .atomic)
+      try comparison.jsonData().write(
+        to: base.appendingPathComponent("results.json"), options: .atomic)
+    } catch {
+      throw .runFailed("cannot write the report into \(folder): \(error.localizedDescription)")
+    }
+  }
+}

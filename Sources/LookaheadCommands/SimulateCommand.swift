@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import LookaheadSimulation
+
+/// `lookahead simulate`: one run of one strategy on one trace file.
+struct SimulateCommand: ConsoleCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "simulate", abstract: "Run one strategy on one trace and print its metrics.")
+
+  @Option(help: "The trace file (CSV `t_ms,offset_pt`).")
+  var trace: String
+
+  @Option(help: "The strategy id (see `lookahead strategies`).", transform: ArgumentValues.strategy)
+  var strategy: StrategyID
+
+  @Option(help: "The network profile: wifi, lte or 3g.", transform: ArgumentValues.network)
+  var network: NetworkProfile = .lte
+
+  @Option(help: "The layout: feed or grid.", transform: ArgumentValues.layout)
+  var layout: WorldLayout.Kind = .feed
+
+  @Option(help: "The seed of the network jitter.")
+  var seed: UInt64 = 1
+
+  @Flag(help: "Print one JSON object with stable snake_case keys.")
+  var json = false
+
+  func run(console: Console) throws(CommandFailure) {
+    let input = try TraceInput.file(at: trace, seed: seed)
+    let metrics = Simulation.run(
+      SimulationSetup(
+        trace: input.trace, strategy: strategy, network: network, layout: layout, seed: seed))
+    let record = RunRecord(
+      strategy: strategy.rawValue, trace: input.name, network: network.name,
+      layout: layout.rawValue, seed: seed, metrics: metrics)
+    if json {
+      console.writeOutput(String(decoding: record.jsonData(), as: UTF8.self) + "\n")
+    } else {
+      console.writeOutput(Self.text(of: record))
+    }
+  }
+
+  /// The record as aligned `key  value` lines, with the JSON keys.
+  static func text(of record: RunRecord) -> String {
+    let metrics = record.metrics
+    let lines: [(String, String)] = [
+      ("strategy", record.strategy), ("trace", record.trace), ("network", record.network),
+      ("layout", record.layout), ("seed", String(record.seed)),
+      ("visible_item_frames", String(metrics.visibleItemFrames)),
+      ("blank_item_frames", String(metrics.blankItemFrames)),
+      ("blank_rate", fixed(metrics.blankRate, digits: 4)),
+      ("stall_ms", fixed(metrics.stallMilliseconds, digits: 1)),
+      ("bytes", String(metrics.bytes)), ("wasted_bytes", String(metrics.wastedBytes)),
+      ("requests", String(metrics.requests)), ("cancelled", String(metrics.cancelled)),
+      ("pages", String(metrics.pages)),
+      ("ttc_p50_ms", fixed(metrics.timeToContentP50, digits: 1)),
+      ("ttc_p95_ms", fixed(metrics.timeToContentP95, digits: 1)),
+      ("peak_cache_bytes", String(metrics.peakCacheBytes)),
+    ]
+    let width = lines.map(\.0.count).max() ?? 0
+    return lines.map { key, value in
+      key + String(repeating: " ", count: width - key.count) + "  " + value + "\n"
+    }.joined()
+  }
+
+  private static func fixed(_ value: Double, digits: Int) -> String {
+    String(format: "%.\(digits)f", value)
+  }
+}
