@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import LookaheadSimulation
+
+/// 60 Hz frame times from `start` (ms) for `seconds`.
+func frameTimes(from start: Milliseconds = 0, seconds: Double) -> [Milliseconds] {
+  (0..<Int((seconds * 60).rounded())).map { start + Double($0) * 1000 / 60 }
+}
+
+/// A trace at rest at `offset` for `seconds`.
+func restingTrace(at offset: Double, seconds: Double) -> Trace {
+  Trace(frameTimes(seconds: seconds).map { (time: $0, offset: offset) })
+}
+
+/// A trace at rest at 0 for `rest` seconds, then a 150 ms drag at `speed` points per
+/// second, UIScrollView's deceleration (0.998/ms) and rest until `total` seconds.
+func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
+  let start = rest * 1000
+  let drag = 150.0
+  return Trace(
+    frameTimes(seconds: total).map { time in
+      guard time > start else { return (time: time, offset: 0) }
+      let t = time - start
+      if t <= drag { return (time: time, offset: speed / 1000 * t) }
+      let v0 = speed / 1000
+      let coast = v0 * 0.998 / 0.002 * (1 - pow(0.998, t - drag))
+      return (time: time, offset: speed / 1000 * drag + coast)
+    })
+}
+
+@Suite struct SimulationTests {
+  @Test func theSameSetupGivesByteIdenticalJSON() {
+    let trace = TraceGenerator(scenario: .skimmer, seed: 3, duration: 20_000).generate()
+    for strategy in StrategyID.allCases {
+      let setup = SimulationSetup(trace: trace, strategy: strategy, network: .threeG, seed: 3)
+      #expect(Simulation.run(setup).jsonData() == Simulation.run(setup).jsonData(), "\(strategy)")
+    }
+  }
+
+  /// A static viewport on 3G with `infinite-scroll`: the first page, then the four
+  /// visible images, with times taken from an independent replay of the network model.
+  @Test func staticViewportOnASlowNetworkMatchesAnIndependentReplay() {
+    let trace = restingTrace(at: 0, seconds: 3)
+    let times = trace.samples.map(\.time)
+    let metrics = Simulation.run(
+      SimulationSetup(trace: trace, strategy: .infiniteScroll, network: .threeG, seed: 7))
+
+    var replay = NetworkModel(profile: .threeG, seed: 7)
+    replay.request(.page(0), bytes: StandardWorld.pageBytes, priority: .infinity)
+    let pageReady = replay.nextCompletion(notAfter: 10_000)!.time
+    let firstFrame = times.first { $0 >= pageReady }!
+    _ = replay.nextCompletion(notAfter: firstFrame)
+    let visible = 0..<4  // heights 341, 216, 266, 289: item 3 starts at 823 < 844
+    for item in visible {
+      replay.request(.image(item), bytes: StandardWorld.imageBytes(item), priority: 3)
+    }
+    var ready: [Int: Milliseconds] = [:]
+    while let completion = replay.nextCompletion(notAfter: 100_000) {
+      ready[completion.key.index] = completion.time
+    }
+    let framesShown = times.filter { $0 >= firstFrame }
+    let blank = visible.map { item in framesShown.filter { $0 < ready[item]! }.count }.reduce(0, +)
+    let ttc = visible.map { min(ready[$0]!, times.last!) - firstFrame }.sorted()
+
+    #expect(metrics.stallMilliseconds == firstFrame)
+    #expect(metrics.visibleItemFrames == 4 * framesShown.count)
+    #expect(metrics.blankItemFrames == blank)
+    #expect(blank > 0)
+    #expect(
+      metrics.bytes == StandardWorld.pageBytes + visible.map(StandardWorld.imageBytes).reduce(0, +))
+    #expect(metrics.wastedBytes == 0)
+    #expect(metrics.requests == 5)
+    #expect(metrics.cancelled == 0)
+    #expect(metrics.pages == 1)
+    #expect(metrics.timeToContentP50 == ttc[1])
+    #expect(metrics.timeToContentP95 == ttc[3])
+  }
+
+  @Test func aTracePastTheEndOfContentStallsUntilPagesArrive() {
+    // Jump 20,000 points down at once: page after page loads while the viewport waits.
+    var samples = [(time: Milliseconds(0), offset: 0.0)]
+    samples += frameTimes(from: 1000 / 60, seconds: 6).map { (time: $0, offset: 20_000.0) }
+    let setup = SimulationSetup(
+      trace: Trace(samples), strategy: .infiniteScroll, network: .lte, seed: 1)
+    let (metrics, frames) = Simulation.runRecordingFrames(setup)
+    let lastStalled = frames.last { $0.isStalled }!
+    let next = frames.first { $0.time > lastStalled.time }!
+    #expect(metrics.stallMilliseconds == next.time)
+    #expect(next.loadedItemCount * 320 > 20_000)  // items average 320 points
+    #expect(metrics.pages >= 3)
+  }
+
+  @Test func infiniteScrollStallsAtEveryPageEnd() {
+    let steady = Trace(frameTimes(seconds: 30).map { (time: $0, offset: 0.8 * $0) })  // 800 pt/s
+    let (metrics, frames) = Simulation.runRecordingFrames(
+      SimulationSetup(trace: steady, strategy: .infiniteScroll, network: .lte, seed: 2))
+    var episodes = 0
+    var wasStalled = false
+    for frame in frames {
+      if frame.isStalled && !wasStalled { episodes += 1 }
+      wasStalled = frame.isStalled
+    }
+    #expect(metrics.pages >= 4)
+    #expect(episodes >= metrics.pages - 1, "every page after the first is waited for")
+    let ahead = Simulation.run(
+      SimulationSetup(trace: steady, strategy: .dynamicThreshold, network: .lte, seed: 2))
+    #expect(ahead.stallMilliseconds < metrics.stallMilliseconds)
+  }
+
+  @Test func lazyTargetRequestsNothingItFliesOver() {
+    let trace = flingTrace(rest: 1, speed: 9000, total: 8)
+    let (_, frames) = Simulation.runRecordingFrames(
+      SimulationSetup(trace: trace, strategy: .lazyTarget, network: .wifi, seed: 1))
+    let requested = Set(frames.flatMap(\.wanted))
+    let landing = frames.last!.visible
+    #expect(!landing.isEmpty)
+    #expect(Set(landing).isSubset(of: requested))
+    let flownOver = Set(5..<(landing.lowerBound - 3))
+    #expect(flownOver.count >= 8)
+    #expect(requested.isDisjoint(with: flownOver), "requested \(requested.sorted())")
+  }
+
+  @Test func pauseWhileScrollingRequestsNothingWhileMoving() {
+    let trace = flingTrace(rest: 1, speed: 3000, total: 6)
+    let (_, frames) = Simulation.runRecordingFrames(
+      SimulationSetup(trace: trace, strategy: .pauseWhileScrolling, network: .lte, seed: 1))
+    var previous: Set<Int> = []
+    var movingFrames = 0
+    for frame in frames {
+      let wanted = Set(frame.wanted)
+      if frame.phase != .idle {
+        movingFrames += 1
+        #expect(wanted.isSubset(of: previous), "new request at \(frame.time) while moving")
+      }
+      previous = wanted
+    }
+    #expect(movingFrames > 60)
+  }
+
+  @Test func textureStaysInMinimumModeUntilTheFirstDrag() {
+    let trace = flingTrace(rest: 2, speed: 1500, total: 4)
+    let (_, frames) = Simulation.runRecordingFrames(
+      SimulationSetup(trace: trace, strategy: .texture, network: .threeG, seed: 1))
+    // Minimum mode preloads half a screen ahead: [0, 844 + 422) holds items 0...4.
+    let atRest = frames.filter { $0.time < 1000 }.flatMap(\.wanted)
+    #expect(!atRest.isEmpty)
+    #expect(atRest.allSatisfy { $0 <= 4 })
+    let afterDrag = frames.filter { $0.time > 2000 }.flatMap(\.wanted)
+    #expect(afterDrag.contains { $0 > 8 }, "full mode preloads 2.5 screens ahead")
+  }
+
+  @Test func theOracleRequestsOnlyWhatBecomesVisible() {
+    let trace = TraceGenerator(scenario: .reverser, seed: 4, duration: 30_000).generate()
+    let (metrics, frames) = Simulation.runRecordingFrames(
+      SimulationSetup(trace: trace, strategy: .oracle, network: .lte, seed: 4))
+    let seen = Set(frames.flatMap { Array($0.visible) })
+    let requested = Set(frames.flatMap(\.wanted))
+    #expect(requested.isSubset(of: seen))
+    #expect(metrics.wastedBytes <= metrics.bytes / 50)
+  }
+}
