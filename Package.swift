@@ -56,6 +56,7 @@ let package = Package(
     .testTarget(
       name: "LookaheadStoreTests",
       dependencies: [
+        "Lookahead",
         "LookaheadStore",
         "LookaheadTestSupport",
         "lookahead-store-fault-helper",

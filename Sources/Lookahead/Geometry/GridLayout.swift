@@ -23,7 +23,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// The length of the content across the axis; each cell is `crossLength / columns`.
   public let crossLength: CGFloat
   /// The flat index of the first item of each section.
-  private var sectionStarts: [Int]
+  private var sectionStarts = SectionStarts()
   /// The first row of each section.
   private var sectionRows: [Int]
   /// The number of items in all sections.
@@ -69,7 +69,6 @@ public struct GridLayout: ItemLayout, Equatable {
     self.columns = columns
     self.rowLength = rowLength
     self.crossLength = crossLength
-    self.sectionStarts = []
     self.sectionRows = []
     self.itemCount = 0
     self.rowCount = 0
@@ -118,15 +117,12 @@ public struct GridLayout: ItemLayout, Equatable {
 
   /// The flat index of the first item of a section.
   public func firstItem(ofSection section: Int) -> Int {
-    GeometryCheck.index(section, sectionCount, "section")
-    return sectionStarts[section]
+    sectionStarts.firstItem(ofSection: section)
   }
 
   /// The number of items in a section.
   public func itemCount(inSection section: Int) -> Int {
-    GeometryCheck.index(section, sectionCount, "section")
-    let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : itemCount
-    return end - sectionStarts[section]
+    sectionStarts.itemCount(inSection: section, totalItems: itemCount)
   }
 
   /// The section that contains a flat item index.
@@ -134,7 +130,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// - Complexity: O(log *s*).
   public func section(ofItem item: Int) -> Int {
     GeometryCheck.index(item, itemCount, "item")
-    return Search.partitionPoint(in: 0..<sectionStarts.count) { sectionStarts[$0] > item } - 1
+    return sectionStarts.section(ofItem: item)
   }
 
   /// Appends items to the last section (creating one if there is none).
@@ -142,9 +138,12 @@ public struct GridLayout: ItemLayout, Equatable {
   /// - Complexity: O(1).
   public mutating func append(count: Int) {
     precondition(count >= 0, "count must be non-negative, got \(count)")
-    guard let last = sectionStarts.indices.last else { return appendSection(count: count) }
+    guard sectionStarts.count > 0 else { return appendSection(count: count) }
+    let last = sectionStarts.count - 1
     itemCount += count
-    rowCount = sectionRows[last] + Self.rows(for: itemCount - sectionStarts[last], columns: columns)
+    rowCount =
+      sectionRows[last]
+      + Self.rows(for: itemCount - sectionStarts.firstItem(ofSection: last), columns: columns)
   }
 
   /// Appends a section of `count` items, starting on a new row.
@@ -152,7 +151,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// - Complexity: O(1) amortized.
   public mutating func appendSection(count: Int) {
     precondition(count >= 0, "count must be non-negative, got \(count)")
-    sectionStarts.append(itemCount)
+    sectionStarts.appendSection(startingAt: itemCount)
     sectionRows.append(rowCount)
     itemCount += count
     rowCount += Self.rows(for: count, columns: columns)
@@ -160,7 +159,7 @@ public struct GridLayout: ItemLayout, Equatable {
 
   private func position(ofItem item: Int) -> (row: Int, column: Int) {
     let section = section(ofItem: item)
-    let local = item - sectionStarts[section]
+    let local = item - sectionStarts.firstItem(ofSection: section)
     return (sectionRows[section] + local / columns, local % columns)
   }
 
@@ -170,7 +169,7 @@ public struct GridLayout: ItemLayout, Equatable {
     // The last section whose first row is at or before `row`; empty sections own no
     // row and share their first row with the next section, so "last" skips them.
     let section = Search.partitionPoint(in: 0..<sectionRows.count) { sectionRows[$0] > row } - 1
-    return sectionStarts[section] + (row - sectionRows[section]) * columns
+    return sectionStarts.firstItem(ofSection: section) + (row - sectionRows[section]) * columns
   }
 
   private static func rows(for count: Int, columns: Int) -> Int {

@@ -29,7 +29,7 @@ public struct ListLayout: ItemLayout, Equatable {
   /// `offsets[i]` is where item `i` starts; `offsets[itemCount]` is the content length.
   private var offsets: [CGFloat] = [0]
   /// The flat index of the first item of each section.
-  private var sectionStarts: [Int]
+  private var sectionStarts = SectionStarts()
 
   /// Creates a list with one section.
   ///
@@ -57,10 +57,9 @@ public struct ListLayout: ItemLayout, Equatable {
     GeometryCheck.length(crossLength, "crossLength")
     self.axis = axis
     self.crossLength = crossLength
-    self.sectionStarts = []
     offsets.reserveCapacity(sections.reduce(1) { $0 + $1.count })
     for (section, lengths) in sections.enumerated() {
-      sectionStarts.append(offsets.count - 1)
+      sectionStarts.appendSection(startingAt: offsets.count - 1)
       appendLengths(lengths, name: "sections[\(section)]")
     }
   }
@@ -114,17 +113,14 @@ public struct ListLayout: ItemLayout, Equatable {
   ///
   /// - Complexity: O(1).
   public func firstItem(ofSection section: Int) -> Int {
-    GeometryCheck.index(section, sectionCount, "section")
-    return sectionStarts[section]
+    sectionStarts.firstItem(ofSection: section)
   }
 
   /// The number of items in a section.
   ///
   /// - Complexity: O(1).
   public func itemCount(inSection section: Int) -> Int {
-    GeometryCheck.index(section, sectionCount, "section")
-    let end = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : itemCount
-    return end - sectionStarts[section]
+    sectionStarts.itemCount(inSection: section, totalItems: itemCount)
   }
 
   /// The section that contains a flat item index.
@@ -132,9 +128,7 @@ public struct ListLayout: ItemLayout, Equatable {
   /// - Complexity: O(log *s*) for *s* sections.
   public func section(ofItem item: Int) -> Int {
     GeometryCheck.index(item, itemCount, "item")
-    // The last section starting at or before `item`; empty sections share their
-    // start with the next one, so "last" skips them.
-    return Search.partitionPoint(in: 0..<sectionStarts.count) { sectionStarts[$0] > item } - 1
+    return sectionStarts.section(ofItem: item)
   }
 }
 
@@ -147,7 +141,7 @@ extension ListLayout {
   ///   non-negative.
   /// - Complexity: O(*k*) amortized for *k* new items.
   public mutating func append(_ lengths: some Sequence<CGFloat>) {
-    if sectionStarts.isEmpty { sectionStarts.append(0) }
+    if sectionStarts.count == 0 { sectionStarts.appendSection(startingAt: 0) }
     appendLengths(lengths, name: "lengths")
   }
 
@@ -156,7 +150,7 @@ extension ListLayout {
   /// - Parameter lengths: The lengths of the section's items.
   /// - Complexity: O(*k*) amortized for *k* new items.
   public mutating func appendSection(_ lengths: some Sequence<CGFloat>) {
-    sectionStarts.append(itemCount)
+    sectionStarts.appendSection(startingAt: itemCount)
     appendLengths(lengths, name: "lengths")
   }
 
@@ -175,10 +169,10 @@ extension ListLayout {
       item >= 0 && item <= itemCount(inSection: section),
       "indexPath item \(item) is out of range 0...\(itemCount(inSection: section)) in section \(section)"
     )
-    let flat = sectionStarts[section] + item
+    let flat = sectionStarts.firstItem(ofSection: section) + item
     offsets.insert(offsets[flat], at: flat)
     for index in (flat + 1)..<offsets.count { offsets[index] += length }
-    for later in (section + 1)..<sectionStarts.count { sectionStarts[later] += 1 }
+    sectionStarts.shiftSections(after: section, by: 1)
   }
 
   /// Removes an item.
@@ -191,7 +185,7 @@ extension ListLayout {
     let length = offsets[flat + 1] - offsets[flat]
     offsets.remove(at: flat + 1)
     for index in (flat + 1)..<offsets.count { offsets[index] -= length }
-    for later in (section + 1)..<sectionStarts.count { sectionStarts[later] -= 1 }
+    sectionStarts.shiftSections(after: section, by: -1)
   }
 
   /// Changes the length of one item.

@@ -1,4 +1,5 @@
 import Foundation
+import Lookahead
 import Testing
 
 @testable import LookaheadStore
@@ -17,7 +18,7 @@ struct DiskCacheCrashTests {
     arguments: [1, 2, 3, 4, 5] as [UInt64])
   func killedWriter(seed: UInt64) throws {
     let folder = TemporaryFolder()
-    var random = SplitMix(seed: seed)
+    var random = SplitMix64(seed: seed)
     let killAfter = 20 + random.next(below: 400)
     let process = Process()
     process.executableURL = try HelperProcess.executableURL()

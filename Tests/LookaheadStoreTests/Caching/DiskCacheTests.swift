@@ -1,4 +1,5 @@
 import Foundation
+import Lookahead
 import Testing
 
 @testable import LookaheadStore
@@ -23,7 +24,7 @@ func bytes(_ count: Int, seed: Int) -> Data {
 }
 
 private let bytePool: Data = {
-  var random = SplitMix(seed: 7)
+  var random = SplitMix64(seed: 7)
   var pool = Data(capacity: 104_096)
   while pool.count < 104_096 {
     withUnsafeBytes(of: random.next()) { pool.append(contentsOf: $0) }
@@ -152,7 +153,7 @@ struct DiskCacheTests {
     let limit = 200_000
     let cache = try makeCache(in: folder.url, sizeLimit: limit, inlineLimit: 2_000)
     var model: [String: Data] = [:]
-    var random = SplitMix(seed: 42)
+    var random = SplitMix64(seed: 42)
     for step in 0..<3_000 {
       let key = "key\(random.next(below: 150))"
       switch random.next(below: 10) {
@@ -211,20 +212,8 @@ struct DiskCacheTests {
   }
 }
 
-/// A small deterministic random number generator for workloads.
-struct SplitMix {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
+  /// A value in `0..<bound`.
   mutating func next(below bound: Int) -> Int {
     Int(next() % UInt64(bound))
   }

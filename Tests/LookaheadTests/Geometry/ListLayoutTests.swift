@@ -76,7 +76,7 @@ import Testing
   }
 
   @Test func incrementalUpdatesMatchARebuiltLayout() {
-    var random = TestRandom(seed: 42)
+    var random = SplitMix64(seed: 42)
     var sections: [[CGFloat]] = [[], []]
     var layout = ListLayout(crossLength: 1, sections: sections)
     for _ in 0..<400 {

@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func jitteredTimestampsStillGiveTheTrueVelocity() {
-    var random = TestRandom(seed: 7)
+    var random = SplitMix64(seed: 7)
     let jitters = (0...120).map { _ in Double.random(in: -0.004...0.004, using: &random) }
     var tracker = ScrollTracker()
     var worstError: CGFloat = 0
