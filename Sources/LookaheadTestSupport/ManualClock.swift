@@ -46,7 +46,9 @@ public final class ManualClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var nextID = 0
     var sleepers: [Int: Sleeper] = [:]
-    var sleeperWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var nextWaiterID: UInt64 = 0
+    var sleeperWaiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] =
+      []
 
     mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
       var ready: [CheckedContinuation<Void, Never>] = []
@@ -117,12 +119,26 @@ public final class ManualClock: Clock, Sendable {
     for continuation in due { continuation.resume() }
   }
 
-  /// Suspends until at least `count` tasks sleep on this clock.
-  public func waitForSleepers(count: Int) async {
+  /// Suspends until at least `count` tasks sleep on this clock, or until `timeout` of
+  /// real time has passed — a safety net so that a test waiting for a sleeper that never
+  /// comes fails (its next expectation does) instead of hanging the whole run.
+  public func waitForSleepers(count: Int, timeout: Duration = .seconds(30)) async {
+    let id = state.withLock { state -> UInt64 in
+      state.nextWaiterID += 1
+      return state.nextWaiterID
+    }
+    let watchdog = Task {
+      try await Task.sleep(for: timeout)
+      let expired = state.withLock { state in
+        state.sleeperWaiters.firstIndex { $0.id == id }.map { state.sleeperWaiters.remove(at: $0) }
+      }
+      expired?.continuation.resume()
+    }
+    defer { watchdog.cancel() }
     await withCheckedContinuation { continuation in
       let satisfied = state.withLock { state in
         if state.sleepers.count >= count { return true }
-        state.sleeperWaiters.append((count, continuation))
+        state.sleeperWaiters.append((id, count, continuation))
         return false
       }
       if satisfied { continuation.resume() }

@@ -33,12 +33,16 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
     var record = Record()
     var pending: [Pending] = []
     var nextID = 0
+    var nextWaiterID: UInt64 = 0
     var waiters:
-      [(condition: @Sendable (Record) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
+      [(
+        id: UInt64, condition: @Sendable (Record) -> Bool,
+        continuation: CheckedContinuation<Bool, Never>
+      )] = []
 
-    mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
       record.pendingKeys = pending.map(\.key)
-      var ready: [CheckedContinuation<Void, Never>] = []
+      var ready: [CheckedContinuation<Bool, Never>] = []
       waiters.removeAll { waiter in
         guard waiter.condition(record) else { return false }
         ready.append(waiter.continuation)
@@ -65,7 +69,7 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let (isCancelled, ready) = state.withLock {
-          state -> (Bool, [CheckedContinuation<Void, Never>]) in
+          state -> (Bool, [CheckedContinuation<Bool, Never>]) in
           state.record.starts[key, default: 0] += 1
           if Task.isCancelled {
             state.record.cancellations += 1
@@ -74,19 +78,19 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
           }
           return (Task.isCancelled, state.satisfiedWaiters())
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in ready { continuation.resume(returning: true) }
         if isCancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
       let (pending, ready) = state.withLock { state in
         guard let index = state.pending.firstIndex(where: { $0.id == id }) else {
-          return (Pending?.none, [CheckedContinuation<Void, Never>]())
+          return (Pending?.none, [CheckedContinuation<Bool, Never>]())
         }
         state.record.cancellations += 1
         let pending = state.pending.remove(at: index)
         return (pending, state.satisfiedWaiters())
       }
-      for continuation in ready { continuation.resume() }
+      for continuation in ready { continuation.resume(returning: true) }
       pending?.continuation.resume(throwing: CancellationError())
     }
   }
@@ -107,27 +111,46 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
     answer(key, with: .failure(error))
   }
 
-  /// Suspends until `condition` holds for the loader's record.
-  public func waitUntil(_ condition: @escaping @Sendable (Record) -> Bool) async {
-    await withCheckedContinuation { continuation in
+  /// Suspends until `condition` holds for the loader's record, or until `timeout` of
+  /// real time has passed — a safety net so that a test whose condition never holds
+  /// fails instead of hanging the whole run. It is never used to wait for work.
+  ///
+  /// - Returns: Whether the condition held (`false` after the timeout).
+  @discardableResult
+  public func waitUntil(
+    timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (Record) -> Bool
+  ) async -> Bool {
+    let id = state.withLock { state -> UInt64 in
+      state.nextWaiterID += 1
+      return state.nextWaiterID
+    }
+    let watchdog = Task {
+      try await Task.sleep(for: timeout)
+      let expired = state.withLock { state in
+        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
+      }
+      expired?.continuation.resume(returning: false)
+    }
+    defer { watchdog.cancel() }
+    return await withCheckedContinuation { continuation in
       let satisfied = state.withLock { state in
         if condition(state.record) { return true }
-        state.waiters.append((condition, continuation))
+        state.waiters.append((id, condition, continuation))
         return false
       }
-      if satisfied { continuation.resume() }
+      if satisfied { continuation.resume(returning: true) }
     }
   }
 
   private func answer(_ key: Key, with result: Result<Value, any Error>) -> Bool {
     let (pending, ready) = state.withLock { state in
       guard let index = state.pending.firstIndex(where: { $0.key == key }) else {
-        return (Pending?.none, [CheckedContinuation<Void, Never>]())
+        return (Pending?.none, [CheckedContinuation<Bool, Never>]())
       }
       let pending = state.pending.remove(at: index)
       return (pending, state.satisfiedWaiters())
     }
-    for continuation in ready { continuation.resume() }
+    for continuation in ready { continuation.resume(returning: true) }
     pending?.continuation.resume(with: result)
     return pending != nil
   }

@@ -112,7 +112,7 @@ struct AsyncDriverTests {
     let cache = MemoryCache<String, String>()
     let driver = AsyncDriver(loader: loader, clock: ManualClock(), cache: cache)
     driver.prefetch(["a", "b"])
-    await loader.waitUntil { $0.pendingKeys == ["a", "b"] }
+    await loader.waitUntil { Set($0.pendingKeys) == ["a", "b"] }
     let call = Task { try await driver.value(for: "a") }
     await Self.yield { driver.storageCounts.calls == 1 }
     loader.succeed("a", with: "A")
