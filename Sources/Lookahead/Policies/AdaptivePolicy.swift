@@ -27,7 +27,7 @@ public struct AdaptivePolicy: ItemPolicy {
     /// The expected latency before any load finished.
     public var initialLatency: Duration = .milliseconds(400)
     /// Time added to the learned latency.
-    public var margin: Duration = .milliseconds(250)
+    public var margin: Duration = .milliseconds(100)
     /// The smallest lead at rest, in screenfuls.
     public var minimumRestLeadScreens: Double = 0.35
     /// How far the lead at rest grows per second of idle time, in screenfuls.
@@ -35,14 +35,20 @@ public struct AdaptivePolicy: ItemPolicy {
     /// The largest lead, in screenfuls.
     public var maximumLeadScreens: Double = 6
     /// Screenfuls kept behind the viewport.
-    public var trailingScreens: Double = 0.25
+    public var trailingScreens: Double = 0.5
     /// How much of the lead a user who recently scrolled the other way keeps behind
     /// the viewport (0 disables): reversals are behaviour too.
-    public var reversalFactor: Double = 0.5
+    public var reversalFactor: Double = 0
     /// How long the user's recent speed is remembered (half-life).
     public var recentSpeedHalfLife: Duration = .seconds(4)
     /// The most prefetches wanted at once.
-    public var maximumPrefetches: Int = 12
+    public var maximumPrefetches: Int = 8
+    /// EXPERIMENT concurrency cap.
+    public var maximumConcurrentPrefetches: Int = 100
+    /// EXPERIMENT keep behind.
+    public var keepBehindScreens: Double = 0
+    /// EXPERIMENT strict gate when latency at least this.
+    public var strictGateLatency: Duration = .seconds(1000)
 
     /// Creates the default tuning.
     public init() {}
@@ -54,6 +60,8 @@ public struct AdaptivePolicy: ItemPolicy {
   /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
   private var recentPeaks = [0.0, 0.0]
   private var previousPrefetches: [PreloadRequest] = []
+  /// For each wanted prefetch, whether its item lay after the viewport when first wanted.
+  private var requestSides: [Int: Bool] = [:]
   private var lastTime: Duration?
   private var idleSince: Duration?
 
@@ -150,28 +158,50 @@ public struct AdaptivePolicy: ItemPolicy {
     prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
     if isVisibleLoading {
       // Far prefetches wait for what is on screen; items due within the lead do not.
-      prefetches.removeAll { $0.priority == .preload && !status.isLoading($0.item) }
+      let strict = latency.estimate() >= configuration.strictGateLatency
+      prefetches.removeAll { (strict || $0.priority == .preload) && !status.isLoading($0.item) }
     }
     if prefetches.count > configuration.maximumPrefetches {
       prefetches.removeLast(prefetches.count - configuration.maximumPrefetches)
     }
-    // A running load of an item still ahead is worth finishing: cancelling it wastes
-    // the bytes already transferred and restarting it pays the round trip again.
-    let keep = AxisSpan(
-      forward
-        ? viewport.upperBound
-        : viewport.lowerBound - CGFloat(configuration.maximumLeadScreens * screen),
-      forward
-        ? viewport.upperBound + CGFloat(configuration.maximumLeadScreens * screen)
-        : viewport.lowerBound)
+    do {
+      let running = prefetches.reduce(0) { $0 + (status.isLoading($1.item) ? 1 : 0) }
+      var allowed = configuration.maximumConcurrentPrefetches - running
+      prefetches.removeAll { request in
+        if status.isLoading(request.item) { return false }
+        if allowed > 0 { allowed -= 1; return false }
+        return true
+      }
+    }
+    // A running load of an item not yet reached is worth finishing: cancelling it
+    // wastes the bytes already transferred and restarting it pays the round trip
+    // again. It is let go once the viewport has passed it or it is out of reach.
+    let keepReach = configuration.maximumLeadScreens * screen
     let chosen = Set(prefetches.map(\.item))
     for previous in previousPrefetches
     where !chosen.contains(previous.item) && !visible.contains(previous.item) {
       guard status.isLoading(previous.item), previous.item < input.layout.itemCount,
-        input.layout.span(ofItem: previous.item).overlaps(keep)
+        let wasAfter = requestSides[previous.item]
+      else { continue }
+      let span = input.layout.span(ofItem: previous.item)
+      let isAfter = span.lowerBound >= viewport.upperBound
+      let isBefore = span.upperBound <= viewport.lowerBound
+      guard wasAfter ? isAfter : isBefore,
+        Double(span.distance(to: viewport)) <= keepReach || configuration.keepBehindScreens < 0
       else { continue }
       prefetches.append(previous)
     }
+    var sides: [Int: Bool] = [:]
+    for request in prefetches {
+      if let side = requestSides[request.item] {
+        sides[request.item] = side
+      } else if input.layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
+        if forward { sides[request.item] = true }
+      } else if !forward {
+        sides[request.item] = false
+      }
+    }
+    requestSides = sides
     previousPrefetches = prefetches
     requests.append(contentsOf: prefetches)
     return requests
