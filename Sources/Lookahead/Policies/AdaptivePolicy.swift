@@ -35,16 +35,22 @@ public struct AdaptivePolicy: ItemPolicy {
     /// The largest lead, in screenfuls.
     public var maximumLeadScreens: Double = 6
     /// Screenfuls kept behind the viewport.
-    public var trailingScreens: Double = 0.5
+    public var trailingScreens: Double = 0
     /// How much of the lead a user who recently scrolled the other way keeps behind
     /// the viewport (0 disables): reversals are behaviour too.
     public var reversalFactor: Double = 0
     /// How long the user's recent speed is remembered (half-life).
     public var recentSpeedHalfLife: Duration = .seconds(4)
     /// The most prefetches wanted at once.
-    public var maximumPrefetches: Int = 8
+    public var maximumPrefetches: Int = 12
     /// EXPERIMENT concurrency cap.
     public var maximumConcurrentPrefetches: Int = 100
+    /// EXPERIMENT
+    public var skipsPassingVisible: Int = 0
+    /// EXPERIMENT
+    public var passingFactor: Double = 1
+    /// EXPERIMENT
+    public var mostlyDoneFraction: Double = 1
     /// EXPERIMENT keep behind.
     public var keepBehindScreens: Double = 0
     /// EXPERIMENT strict gate when latency at least this.
@@ -62,6 +68,10 @@ public struct AdaptivePolicy: ItemPolicy {
   private var previousPrefetches: [PreloadRequest] = []
   /// For each wanted prefetch, whether its item lay after the viewport when first wanted.
   private var requestSides: [Int: Bool] = [:]
+  private var previousRequests: [PreloadRequest] = []
+  /// When each wanted item was first seen loading.
+  private var loadingSince: [Int: Duration] = [:]
+  private var typicalLatency: LatencyEstimator
   private var lastTime: Duration?
   private var idleSince: Duration?
 
@@ -70,11 +80,13 @@ public struct AdaptivePolicy: ItemPolicy {
     self.configuration = configuration
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
+    typicalLatency = LatencyEstimator(quantile: 0.5, prior: configuration.initialLatency)
   }
 
   /// Learns the latency of a finished load.
   public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {
     self.latency.observe(latency)
+    typicalLatency.observe(latency)
   }
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
@@ -96,16 +108,28 @@ public struct AdaptivePolicy: ItemPolicy {
     let screen = Double(viewport.length)
     let visible = input.visibleItems
 
+    let motion = Motion(tracker: tracker, axis: axis, screen: screen)
+    let forward = tracker.direction.isForward(along: axis)
     var requests: [PreloadRequest] = []
     var isVisibleLoading = false
     for item in visible {
+      let isReady = status.isReady(item)
+      if !isReady && configuration.skipsPassingVisible > 0 && motion.isMoving
+        && (motion.isDecelerating || configuration.skipsPassingVisible > 1)
+        && !status.isLoading(item)
+      {
+        let span = input.layout.span(ofItem: item)
+        let exitDistance =
+          forward
+          ? Double(span.upperBound - viewport.lowerBound)
+          : Double(viewport.upperBound - span.lowerBound)
+        if motion.timeToTravel(exitDistance) < lead * configuration.passingFactor { continue }
+      }
       requests.append(
         PreloadRequest(item: item, priority: .visible, order: Double(item - visible.lowerBound)))
-      if !status.isReady(item) { isVisibleLoading = true }
+      if !isReady { isVisibleLoading = true }
     }
 
-    let motion = Motion(tracker: tracker, axis: axis, screen: screen)
-    let forward = tracker.direction.isForward(along: axis)
     let peakAhead = recentPeaks[forward ? 0 : 1]
     let peakBehind = recentPeaks[forward ? 1 : 0]
     // Where the viewport will rest: the projected landing while decelerating, here
@@ -191,6 +215,20 @@ public struct AdaptivePolicy: ItemPolicy {
       else { continue }
       prefetches.append(previous)
     }
+    // A load that has run for most of a typical load time is nearly done, wherever
+    // its item is now: finishing it costs little.
+    let typical = typicalLatency.estimate()
+    let kept = Set(prefetches.map(\.item))
+    for previous in previousRequests
+    where !kept.contains(previous.item) && !visible.contains(previous.item) {
+      guard status.isLoading(previous.item), let since = loadingSince[previous.item],
+        input.time - since >= typical * configuration.mostlyDoneFraction
+      else { continue }
+      prefetches.append(
+        PreloadRequest(
+          item: previous.item, priority: Swift.min(previous.priority, .display),
+          order: previous.order))
+    }
     var sides: [Int: Bool] = [:]
     for request in prefetches {
       if let side = requestSides[request.item] {
@@ -204,6 +242,12 @@ public struct AdaptivePolicy: ItemPolicy {
     requestSides = sides
     previousPrefetches = prefetches
     requests.append(contentsOf: prefetches)
+    var since: [Int: Duration] = [:]
+    for request in requests where status.isLoading(request.item) {
+      since[request.item] = loadingSince[request.item] ?? input.time
+    }
+    loadingSince = since
+    previousRequests = requests
     return requests
   }
 

@@ -8,12 +8,19 @@ struct AdaptivePaging: Sendable {
   var margin: Duration = .milliseconds(500)
   /// The distance floor, in screens.
   var minimumScreens = 2.0
+  /// Screens of floor per second of page latency.
+  var screensPerLatencySecond = 12.0
+
+  init() {
+  }
 
   /// The trigger for the current estimate.
   var trigger: PageTrigger {
     var estimator = latency
+    let expected = estimator.estimate()
     return .adaptive(
-      expectedLatency: estimator.estimate(), margin: margin, minimumScreens: minimumScreens)
+      expectedLatency: expected, margin: margin,
+      minimumScreens: Swift.max(minimumScreens, screensPerLatencySecond * expected.inSeconds))
   }
 
   /// Learns from a finished page request.
