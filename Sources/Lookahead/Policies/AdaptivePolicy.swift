@@ -42,7 +42,7 @@ public struct AdaptivePolicy: ItemPolicy {
     /// How long the user's recent speed is remembered (half-life).
     public var recentSpeedHalfLife: Duration = .seconds(4)
     /// The most prefetches wanted at once.
-    public var maximumPrefetches: Int = 12
+    public var maximumPrefetches: Int = 8
     /// EXPERIMENT concurrency cap.
     public var maximumConcurrentPrefetches: Int = 100
     /// EXPERIMENT
@@ -51,6 +51,14 @@ public struct AdaptivePolicy: ItemPolicy {
     public var passingFactor: Double = 1
     /// EXPERIMENT
     public var mostlyDoneFraction: Double = 1
+    /// EXPERIMENT
+    public var landingRestFactor: Double = 1
+    /// EXPERIMENT
+    public var minimumPassSeconds: Double = 0
+    /// EXPERIMENT
+    public var maximumRecentSpeed: Double = .infinity
+    /// EXPERIMENT
+    public var prefetchesPerLeadSecond: Double = 1.5
     /// EXPERIMENT keep behind.
     public var keepBehindScreens: Double = 0
     /// EXPERIMENT strict gate when latency at least this.
@@ -139,7 +147,9 @@ public struct AdaptivePolicy: ItemPolicy {
     let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
     let leadDistance = Swift.min(
       Swift.max(
-        moving, landing + restLead(screen: screen, now: input.time, peak: peakAhead * lead)),
+        moving,
+        landing + (motion.isDecelerating ? configuration.landingRestFactor : 1)
+          * restLead(screen: screen, now: input.time, peak: peakAhead * lead)),
       configuration.maximumLeadScreens * screen + landing)
     let trailing = Swift.min(
       Swift.max(
@@ -163,6 +173,7 @@ public struct AdaptivePolicy: ItemPolicy {
         let exit = motion.timeToTravel(distance + Double(span.length) + screen)
         // Flown over before its load could finish: not worth a byte.
         if exit < lead { continue }
+        if exit - motion.timeToTravel(distance) < configuration.minimumPassSeconds { continue }
       }
       let enter = motion.timeToTravel(distance)
       let deadline =
@@ -185,8 +196,10 @@ public struct AdaptivePolicy: ItemPolicy {
       let strict = latency.estimate() >= configuration.strictGateLatency
       prefetches.removeAll { (strict || $0.priority == .preload) && !status.isLoading($0.item) }
     }
-    if prefetches.count > configuration.maximumPrefetches {
-      prefetches.removeLast(prefetches.count - configuration.maximumPrefetches)
+    let budget =
+      configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond)
+    if prefetches.count > budget {
+      prefetches.removeLast(prefetches.count - budget)
     }
     do {
       let running = prefetches.reduce(0) { $0 + (status.isLoading($1.item) ? 1 : 0) }
@@ -258,7 +271,8 @@ public struct AdaptivePolicy: ItemPolicy {
       recentPeaks[0] *= keep
       recentPeaks[1] *= keep
     }
-    recentPeaks[side] = Swift.max(recentPeaks[side], abs(velocity))
+    recentPeaks[side] = Swift.max(
+      recentPeaks[side], Swift.min(abs(velocity), configuration.maximumRecentSpeed))
     lastTime = time
     if isMoving {
       idleSince = nil
