@@ -59,6 +59,10 @@ public struct AdaptivePolicy: ItemPolicy {
     public var maximumRecentSpeed: Double = .infinity
     /// EXPERIMENT
     public var prefetchesPerLeadSecond: Double = 1.5
+    /// EXPERIMENT
+    public var strictWhileLearning = true
+    /// EXPERIMENT
+    public var learningLoads = 2
     /// EXPERIMENT keep behind.
     public var keepBehindScreens: Double = 0
     /// EXPERIMENT strict gate when latency at least this.
@@ -193,7 +197,9 @@ public struct AdaptivePolicy: ItemPolicy {
     prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
     if isVisibleLoading {
       // Far prefetches wait for what is on screen; items due within the lead do not.
-      let strict = latency.estimate() >= configuration.strictGateLatency
+      let strict =
+        latency.estimate() >= configuration.strictGateLatency
+        || (configuration.strictWhileLearning && latency.count < configuration.learningLoads)
       prefetches.removeAll { (strict || $0.priority == .preload) && !status.isLoading($0.item) }
     }
     let budget =
