@@ -30,7 +30,7 @@ struct ViewportMotion: Sendable {
   /// first.
   func timeToTravel(_ distance: Double) -> Double {
     guard distance > 0 else { return 0 }
-    guard speed > 0 else { return .infinity }
+    guard isMoving, speed > 0 else { return .infinity }
     if isDecelerating {
       guard distance < remainingDistance else { return .infinity }
       return -log(1 - distance / remainingDistance) / decay
