@@ -20,10 +20,12 @@ import Foundation
 /// - **Running loads are finished.** A running prefetch of an item the viewport has
 ///   not reached yet is kept, even after the user turns around, until the viewport
 ///   passes it or it falls out of reach; a load that has run for a typical load time
-///   is kept wherever its item is (``RunningLoadKeeper``).
+///   is kept wherever its item is.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
-///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time new
-///   prefetches are wanted at once, so that a slow network keeps a deeper buffer.
+///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
+///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
+///   buffer and a fast one wastes little; running loads kept by the rule above come on
+///   top.
 ///
 /// ```swift
 /// var policy = AdaptivePolicy()
