@@ -5,68 +5,61 @@ import Foundation
 /// - **Lead by time.** Items ahead are wanted when the viewport will reach them
 ///   within the expected load latency — a high quantile learned online from finished
 ///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
-///   follows the user's recent speed (a slow reader needs far less than Texture's 2.5
-///   screens) and expands gently while the list stays idle.
+///   follows the user's recent top speed in that direction (a slow reader needs far
+///   less than Texture's 2.5 screens) and expands gently while the list stays idle.
 /// - **Landing first.** While a fling decelerates, the projected landing area is
 ///   wanted first; items the viewport will fly past before their load could finish
 ///   are not requested (or are withdrawn).
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
-///   which their item becomes visible.
-/// - **Visible first.** While an item on screen is still loading, no new prefetch is
-///   wanted (shared bandwidth would slow the visible image down); running prefetches
-///   of items still ahead are kept.
-/// - **Budgets.** At most ``Configuration/maximumPrefetches`` prefetches are wanted
-///   at once.
+///   which their item becomes visible; items due within the lead time are
+///   ``LoadPriority/display``, later ones ``LoadPriority/preload``.
+/// - **Visible first.** While an item on screen is still loading, no new prefetch
+///   that is not due within the lead time is wanted (shared bandwidth would slow the
+///   visible image down). Until ``Configuration/learningLoads`` loads have finished
+///   and the latency is known, no new prefetch at all is wanted then.
+/// - **Running loads are finished.** A running prefetch of an item the viewport has
+///   not reached yet is kept, even after the user turns around, until the viewport
+///   passes it or it falls out of reach; a load that has run for a typical load time
+///   is kept wherever its item is.
+/// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
+///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
+///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
+///   buffer and a fast one wastes little; running loads kept by the rule above come on
+///   top.
+///
+/// ```swift
+/// var policy = AdaptivePolicy()
+/// let requests = policy.wantedItems(for: input, status: status)
+/// // …when a load finishes:
+/// policy.loadDidFinish(item: item, latency: elapsed, bytes: size)
+/// ```
 ///
 /// A value type; confine it to one thread.
 public struct AdaptivePolicy: ItemPolicy {
-  /// The tuning of the adaptive policy.
-  public struct Configuration: Sendable, Hashable {
-    /// The latency quantile the lead covers.
-    public var latencyQuantile: Double = 0.9
-    /// The expected latency before any load finished.
-    public var initialLatency: Duration = .milliseconds(400)
-    /// Time added to the learned latency.
-    public var margin: Duration = .milliseconds(250)
-    /// The smallest lead at rest, in screenfuls.
-    public var minimumRestLeadScreens: Double = 0.35
-    /// How far the lead at rest grows per second of idle time, in screenfuls.
-    public var idleGrowthScreensPerSecond: Double = 0.1
-    /// The largest lead, in screenfuls.
-    public var maximumLeadScreens: Double = 6
-    /// Screenfuls kept behind the viewport.
-    public var trailingScreens: Double = 0.25
-    /// How much of the lead a user who recently scrolled the other way keeps behind
-    /// the viewport (0 disables): reversals are behaviour too.
-    public var reversalFactor: Double = 0.5
-    /// How long the user's recent speed is remembered (half-life).
-    public var recentSpeedHalfLife: Duration = .seconds(4)
-    /// The most prefetches wanted at once.
-    public var maximumPrefetches: Int = 12
-
-    /// Creates the default tuning.
-    public init() {}
-  }
-
   /// The tuning.
   public let configuration: Configuration
   private var latency: LatencyEstimator
+  private var typicalLatency: LatencyEstimator
   /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
   private var recentPeaks = [0.0, 0.0]
-  private var previousPrefetches: [PreloadRequest] = []
+  private var keeper = RunningLoadKeeper()
   private var lastTime: Duration?
   private var idleSince: Duration?
 
   /// Creates the policy.
+  ///
+  /// - Parameter configuration: The tuning; the defaults unless given.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
+    typicalLatency = LatencyEstimator(quantile: 0.5, prior: configuration.initialLatency)
   }
 
   /// Learns the latency of a finished load.
   public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {
     self.latency.observe(latency)
+    typicalLatency.observe(latency)
   }
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
@@ -75,7 +68,10 @@ public struct AdaptivePolicy: ItemPolicy {
   }
 
   /// Visible items first, then the items the viewport reaches within the lead time,
-  /// by deadline.
+  /// by deadline, then running loads worth finishing.
+  ///
+  /// - Complexity: O(*v* + *p* log *p*) for *v* visible items and *p* items within
+  ///   the lead, plus O(log *k*) per item lookup in a layout of *k* items.
   public mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus
   ) -> [PreloadRequest] {
@@ -87,6 +83,8 @@ public struct AdaptivePolicy: ItemPolicy {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
     let visible = input.visibleItems
+    let motion = ViewportMotion(tracker: tracker, axis: axis)
+    let forward = tracker.direction.isForward(along: axis)
 
     var requests: [PreloadRequest] = []
     var isVisibleLoading = false
@@ -96,8 +94,39 @@ public struct AdaptivePolicy: ItemPolicy {
       if !status.isReady(item) { isVisibleLoading = true }
     }
 
-    let motion = Motion(tracker: tracker, axis: axis, screen: screen)
-    let forward = tracker.direction.isForward(along: axis)
+    var prefetches = prefetchCandidates(
+      input: input, motion: motion, isForward: forward, lead: lead)
+    prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
+    if isVisibleLoading {
+      // Far prefetches wait for what is on screen; items due within the lead do not,
+      // unless the network is still unknown.
+      let isLearning = latency.count < configuration.learningLoads
+      prefetches.removeAll {
+        (isLearning || $0.priority == .preload) && !status.isLoading($0.item)
+      }
+    }
+    let budget =
+      configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond)
+    if prefetches.count > budget {
+      prefetches.removeLast(prefetches.count - budget)
+    }
+    keeper.keepRunningLoads(
+      in: &prefetches, visible: requests, viewport: viewport, isForward: forward,
+      reach: configuration.maximumLeadScreens * screen,
+      nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
+      now: input.time, layout: input.layout, status: status)
+    requests.append(contentsOf: prefetches)
+    return requests
+  }
+
+  /// The items ahead within the lead (and behind, for users who turn around), with
+  /// their deadlines; unsorted.
+  private func prefetchCandidates<Layout: ItemLayout>(
+    input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double
+  ) -> [PreloadRequest] {
+    let viewport = input.viewportSpan
+    let screen = Double(viewport.length)
+    let visible = input.visibleItems
     let peakAhead = recentPeaks[forward ? 0 : 1]
     let peakBehind = recentPeaks[forward ? 1 : 0]
     // Where the viewport will rest: the projected landing while decelerating, here
@@ -147,34 +176,7 @@ public struct AdaptivePolicy: ItemPolicy {
         PreloadRequest(item: item, priority: deadline < lead ? .display : .preload, order: deadline)
       )
     }
-    prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
-    if isVisibleLoading {
-      // Far prefetches wait for what is on screen; items due within the lead do not.
-      prefetches.removeAll { $0.priority == .preload && !status.isLoading($0.item) }
-    }
-    if prefetches.count > configuration.maximumPrefetches {
-      prefetches.removeLast(prefetches.count - configuration.maximumPrefetches)
-    }
-    // A running load of an item still ahead is worth finishing: cancelling it wastes
-    // the bytes already transferred and restarting it pays the round trip again.
-    let keep = AxisSpan(
-      forward
-        ? viewport.upperBound
-        : viewport.lowerBound - CGFloat(configuration.maximumLeadScreens * screen),
-      forward
-        ? viewport.upperBound + CGFloat(configuration.maximumLeadScreens * screen)
-        : viewport.lowerBound)
-    let chosen = Set(prefetches.map(\.item))
-    for previous in previousPrefetches
-    where !chosen.contains(previous.item) && !visible.contains(previous.item) {
-      guard status.isLoading(previous.item), previous.item < input.layout.itemCount,
-        input.layout.span(ofItem: previous.item).overlaps(keep)
-      else { continue }
-      prefetches.append(previous)
-    }
-    previousPrefetches = prefetches
-    requests.append(contentsOf: prefetches)
-    return requests
+    return prefetches
   }
 
   private mutating func updateRecentSpeed(velocity: Double, time: Duration, isMoving: Bool) {
@@ -200,45 +202,5 @@ public struct AdaptivePolicy: ItemPolicy {
     let floor = configuration.minimumRestLeadScreens * screen
     return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
       * idle
-  }
-}
-
-/// Where the viewport goes next: constant velocity while dragging, UIScrollView's
-/// exponential deceleration while decelerating.
-private struct Motion {
-  let isMoving: Bool
-  let isDecelerating: Bool
-  /// Points per second along the axis (absolute).
-  let speed: Double
-  /// Total distance a deceleration still travels, in points.
-  let remainingDistance: Double
-  /// The decay constant per second of the deceleration.
-  let decay: Double
-
-  init(tracker: ScrollTracker, axis: Axis, screen: Double) {
-    let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
-    speed = abs(velocity)
-    isMoving = tracker.isMoving
-    isDecelerating = tracker.phase == .decelerating
-    let rate = tracker.decelerationRate.perMillisecond
-    decay = -log(rate) * 1000
-    remainingDistance = abs(tracker.decelerationRate.projectedDistance(velocity: velocity / 1000))
-  }
-
-  /// Seconds until the viewport has travelled `distance` points; infinite if it stops first.
-  func timeToTravel(_ distance: Double) -> Double {
-    guard distance > 0 else { return 0 }
-    guard speed > 0 else { return .infinity }
-    if isDecelerating {
-      guard distance < remainingDistance else { return .infinity }
-      return -log(1 - distance / remainingDistance) / decay
-    }
-    return distance / speed
-  }
-
-  /// Points travelled within `seconds`.
-  func distanceCovered(within seconds: Double) -> Double {
-    if isDecelerating { return remainingDistance * (1 - exp(-decay * seconds)) }
-    return speed * seconds
   }
 }

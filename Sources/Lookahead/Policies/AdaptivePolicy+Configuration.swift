@@ -1,0 +1,49 @@
+extension AdaptivePolicy {
+  /// The tuning of the adaptive policy.
+  ///
+  /// The defaults were chosen on the simulator's standard world (SPEC §8) over every
+  /// scenario and network profile, and checked on traces they were not chosen on.
+  ///
+  /// A value type; thread-safe.
+  public struct Configuration: Sendable, Hashable {
+    /// The latency quantile the lead covers.
+    public var latencyQuantile: Double = 0.9
+    /// The expected latency before any load finished.
+    public var initialLatency: Duration = .milliseconds(400)
+    /// Time added to the learned latency.
+    public var margin: Duration = .milliseconds(100)
+    /// The smallest lead at rest, in screenfuls.
+    public var minimumRestLeadScreens: Double = 0.35
+    /// How far the lead at rest grows per second of idle time, in screenfuls.
+    public var idleGrowthScreensPerSecond: Double = 0.1
+    /// The largest lead, in screenfuls. Running prefetches further away than this are
+    /// cancelled.
+    public var maximumLeadScreens: Double = 6
+    /// Screenfuls kept behind the viewport.
+    public var trailingScreens: Double = 0
+    /// How much of the lead a user who recently scrolled the other way keeps behind
+    /// the viewport (0 disables): reversals are behaviour too.
+    public var reversalFactor: Double = 0
+    /// How long the user's recent speed is remembered (half-life).
+    public var recentSpeedHalfLife: Duration = .seconds(4)
+    /// The most prefetches wanted at once on a network whose lead time is zero.
+    public var maximumPrefetches: Int = 8
+    /// Extra prefetches allowed per second of lead time.
+    ///
+    /// A slow network has a long lead time and needs a deeper buffer to ride out a
+    /// burst of fast scrolling that outruns its bandwidth; a fast one refills a short
+    /// buffer in time and would only waste bytes on a longer one.
+    public var prefetchesPerLeadSecond: Double = 1.5
+    /// A running load that has run for this fraction of the typical (median) load
+    /// time is kept wherever its item is now: most of its bytes have arrived, and
+    /// cancelling it would waste them.
+    public var nearlyDoneFraction: Double = 1
+    /// Until this many loads have finished, no prefetch starts while an item on
+    /// screen is loading (0 disables): before the network is known, what the user
+    /// sees comes first.
+    public var learningLoads: Int = 2
+
+    /// Creates the default tuning.
+    public init() {}
+  }
+}

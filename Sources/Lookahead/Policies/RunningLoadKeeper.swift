@@ -1,0 +1,95 @@
+/// The adaptive policy's memory of the loads it asked for, so that it does not cancel
+/// loads worth finishing (SPEC §7: "do not cancel a running load of an item that is
+/// still ahead, or mostly done").
+///
+/// Cancelling a running load wastes the bytes already transferred, and loading the
+/// item again pays the round trip again. Two kinds of running loads are kept when the
+/// policy no longer asks for them:
+/// - a prefetch wanted ahead of the motion whose item the viewport has not reached
+///   yet, while it is within reach — after a reversal the old lead is kept for the
+///   way back, but an item the viewport flew over is let go;
+/// - any load that has run for a typical load time: it is nearly done.
+///
+/// A value type; confine it to one thread.
+struct RunningLoadKeeper: Sendable {
+  private var previousPrefetches: [PreloadRequest] = []
+  private var previousRequests: [PreloadRequest] = []
+  /// For each prefetch wanted ahead of the motion: whether its item lay after the
+  /// viewport (at larger offsets) when first wanted.
+  private var sides: [Int: Bool] = [:]
+  /// When each wanted item was first seen loading.
+  private var loadingSince: [Int: Duration] = [:]
+
+  /// Appends to `prefetches` the running loads that were wanted before and are worth
+  /// finishing, then remembers this frame's answer.
+  ///
+  /// - Parameters:
+  ///   - prefetches: The prefetches chosen this frame.
+  ///   - visible: This frame's visible requests.
+  ///   - viewport: The viewport's span along the axis.
+  ///   - isForward: Whether the motion goes toward larger offsets.
+  ///   - reach: How far from the viewport a not-yet-reached load is kept, in points.
+  ///   - nearlyDone: How long a load runs before it counts as nearly done.
+  ///   - now: The frame's time.
+  ///   - layout: The list's geometry.
+  ///   - status: What is loading.
+  /// - Complexity: O(*p* + *r*) for *p* previously wanted prefetches and *r* requests.
+  mutating func keepRunningLoads<Layout: ItemLayout>(
+    in prefetches: inout [PreloadRequest], visible: [PreloadRequest], viewport: AxisSpan,
+    isForward: Bool, reach: Double, nearlyDone: Duration, now: Duration, layout: Layout,
+    status: some LoadStatus
+  ) {
+    let visibleItems = Set(visible.map(\.item))
+    var chosen = Set(prefetches.map(\.item))
+    for previous in previousPrefetches
+    where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
+      guard status.isLoading(previous.item), previous.item < layout.itemCount,
+        let wasAfter = sides[previous.item]
+      else { continue }
+      let span = layout.span(ofItem: previous.item)
+      let isNotReached =
+        wasAfter ? span.lowerBound >= viewport.upperBound : span.upperBound <= viewport.lowerBound
+      guard isNotReached, Double(span.distance(to: viewport)) <= reach else { continue }
+      prefetches.append(previous)
+      chosen.insert(previous.item)
+    }
+    for previous in previousRequests
+    where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
+      guard status.isLoading(previous.item), let since = loadingSince[previous.item],
+        now - since >= nearlyDone
+      else { continue }
+      prefetches.append(
+        PreloadRequest(
+          item: previous.item, priority: Swift.min(previous.priority, .display),
+          order: previous.order))
+      chosen.insert(previous.item)
+    }
+    remember(
+      prefetches: prefetches, visible: visible, viewport: viewport, isForward: isForward,
+      now: now, layout: layout, status: status)
+  }
+
+  private mutating func remember<Layout: ItemLayout>(
+    prefetches: [PreloadRequest], visible: [PreloadRequest], viewport: AxisSpan,
+    isForward: Bool, now: Duration, layout: Layout, status: some LoadStatus
+  ) {
+    var newSides: [Int: Bool] = [:]
+    for request in prefetches {
+      if let side = sides[request.item] {
+        newSides[request.item] = side
+      } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
+        if isForward { newSides[request.item] = true }
+      } else if !isForward {
+        newSides[request.item] = false
+      }
+    }
+    sides = newSides
+    previousPrefetches = prefetches
+    previousRequests = visible + prefetches
+    var since: [Int: Duration] = [:]
+    for request in previousRequests where status.isLoading(request.item) {
+      since[request.item] = loadingSince[request.item] ?? now
+    }
+    loadingSince = since
+  }
+}

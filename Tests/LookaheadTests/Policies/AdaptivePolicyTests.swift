@@ -1,0 +1,277 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+/// 500 items of 100 points, a 1,000-point viewport: ten items per screen.
+private let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
+private let screen: CGFloat = 1000
+
+/// What the scripted driver reports about loads.
+private struct Loads {
+  /// Whether the items on screen are ready.
+  var isVisibleReady = true
+  /// Items being transferred.
+  var loading: Set<Int> = []
+}
+
+/// Drives an ``AdaptivePolicy`` with a ``ScrollTracker`` at 60 Hz on scripted offsets.
+private struct Player {
+  var policy: AdaptivePolicy
+  var tracker = ScrollTracker()
+  var time = 0.0
+  var offset: CGFloat
+
+  /// A player at `offset` whose policy has seen `loads` loads of `latency` each.
+  init(
+    _ configuration: AdaptivePolicy.Configuration = AdaptivePolicy.Configuration(),
+    latency: Duration = .milliseconds(200), loads: Int = 2, offset: CGFloat = 3000
+  ) {
+    policy = AdaptivePolicy(configuration: configuration)
+    for _ in 0..<loads { policy.loadDidFinish(item: 0, latency: latency, bytes: 50_000) }
+    self.offset = offset
+  }
+
+  /// The viewport's span now.
+  var viewport: AxisSpan { AxisSpan(offset, offset + screen) }
+
+  /// One frame later at `speed` points per second; returns the policy's answer.
+  @discardableResult
+  mutating func step(speed: Double = 0, loads: Loads = Loads()) -> [PreloadRequest] {
+    time += 1.0 / 60
+    offset += CGFloat(speed / 60)
+    return decide(loads: loads)
+  }
+
+  /// Moves at `speed` points per second for `seconds`; returns the last answer.
+  @discardableResult
+  mutating func move(speed: Double, seconds: Double, loads: Loads = Loads()) -> [PreloadRequest] {
+    var answer: [PreloadRequest] = []
+    for _ in 0..<Int(seconds * 60) { answer = step(speed: speed, loads: loads) }
+    return answer
+  }
+
+  /// Follows `path` (offset from the current one, by seconds since now) for `seconds`;
+  /// returns every frame's answer with the tracker's phase.
+  mutating func follow(
+    seconds: Double, loads: Loads = Loads(), path: (Double) -> CGFloat
+  ) -> [(phase: ScrollPhase, answer: [PreloadRequest], tracker: ScrollTracker)] {
+    let start = offset
+    var frames: [(phase: ScrollPhase, answer: [PreloadRequest], tracker: ScrollTracker)] = []
+    for frame in 1...Int(seconds * 60) {
+      time += 1.0 / 60
+      offset = start + path(Double(frame) / 60)
+      let answer = decide(loads: loads)
+      frames.append((tracker.phase, answer, tracker))
+    }
+    return frames
+  }
+
+  private mutating func decide(loads: Loads) -> [PreloadRequest] {
+    tracker.record(offset: CGPoint(x: 0, y: offset), at: .seconds(time))
+    let input = PolicyInput(
+      time: .seconds(time), layout: layout,
+      viewport: CGRect(x: 0, y: offset, width: 390, height: screen), tracker: tracker)
+    let visible = input.visibleItems
+    let status = ClosureLoadStatus(
+      isReady: { loads.isVisibleReady && visible.contains($0) },
+      isLoading: { loads.loading.contains($0) })
+    return policy.wantedItems(for: input, status: status)
+  }
+}
+
+/// The prefetches (non-visible requests) of an answer.
+private func prefetches(_ answer: [PreloadRequest]) -> [PreloadRequest] {
+  answer.filter { $0.priority != .visible }
+}
+
+/// How far past the viewport's end the farthest wanted item starts, in points.
+private func reach(_ answer: [PreloadRequest], beyond viewport: AxisSpan) -> CGFloat {
+  prefetches(answer).map { layout.span(ofItem: $0.item).lowerBound - viewport.upperBound }.max()
+    ?? 0
+}
+
+/// A fling: a 0.15 s drag at `speed` points per second, then UIScrollView deceleration
+/// (0.998 per ms).
+private func fling(speed: Double) -> (Double) -> CGFloat {
+  { t in
+    let drag = 0.15
+    if t <= drag { return CGFloat(speed * t) }
+    let ms = (t - drag) * 1000
+    return CGFloat(speed * drag + speed / 1000 * 0.998 / 0.002 * (1 - pow(0.998, ms)))
+  }
+}
+
+/// A tuning without the prefetch budget, to observe the lead itself.
+private var unbudgeted: AdaptivePolicy.Configuration {
+  var configuration = AdaptivePolicy.Configuration()
+  configuration.maximumPrefetches = 1000
+  return configuration
+}
+
+@Suite struct AdaptivePolicyTests {
+  @Test func theLeadGrowsWithVelocity() {
+    var slow = Player(unbudgeted)
+    let slowAnswer = slow.move(speed: 1000, seconds: 1)
+    var fast = Player(unbudgeted)
+    let fastAnswer = fast.move(speed: 4000, seconds: 1)
+    // Lead time 0.3 s (0.2 s learned + 0.1 s margin): 300 pt at 1,000 pt/s, 1,200 at 4,000.
+    let slowReach = reach(slowAnswer, beyond: slow.viewport)
+    let fastReach = reach(fastAnswer, beyond: fast.viewport)
+    #expect(slowReach >= 300 && slowReach <= 700)
+    #expect(fastReach >= 1200)
+    #expect(fastReach >= 2 * slowReach)
+    // Everything wanted lies ahead of the motion.
+    #expect(
+      prefetches(fastAnswer).allSatisfy {
+        $0.item >= layout.items(overlapping: fast.viewport).upperBound
+      })
+  }
+
+  @Test func theLeadAtRestFollowsTheUsersRecentSpeedAndGrowsWhileIdle() {
+    var flinger = Player(unbudgeted)
+    let moving = flinger.move(speed: 4000, seconds: 0.5)
+    let movingReach = reach(moving, beyond: flinger.viewport)
+    let flingerAtRest = flinger.move(speed: 0, seconds: 1)
+    let flingerRestReach = reach(flingerAtRest, beyond: flinger.viewport)
+
+    var reader = Player(unbudgeted)
+    reader.move(speed: 60, seconds: 0.5)
+    let readerAtRest = reader.move(speed: 0, seconds: 1)
+    let readerRestReach = reach(readerAtRest, beyond: reader.viewport)
+
+    // At rest the lead shrinks, but a user who just flung keeps far more of it than a
+    // slow reader, whose lead is the floor of 0.35 screens plus a little idle growth.
+    #expect(flingerRestReach < movingReach)
+    #expect(readerRestReach <= 500)
+    #expect(flingerRestReach >= 2 * readerRestReach)
+    // Idle time widens it gently: 0.1 screens per second.
+    let readerLater = reader.move(speed: 0, seconds: 5)
+    let readerLaterReach = reach(readerLater, beyond: reader.viewport)
+    #expect(readerLaterReach >= readerRestReach + 400)
+    #expect(readerLaterReach <= readerRestReach + 700)
+  }
+
+  @Test func aDeceleratingFlingWantsItsLandingAndSkipsWhatItFliesOver() throws {
+    // Loads take about a second: the viewport flies past the next screen faster.
+    var player = Player(unbudgeted, latency: .seconds(1), offset: 0)
+    let frames = player.follow(seconds: 0.4, path: fling(speed: 6000))
+    let last = try #require(frames.last)
+    try #require(last.phase == .decelerating)
+    let viewport = player.viewport
+    let wanted = Set(prefetches(last.answer).map(\.item))
+    let landing = last.tracker.projectedLandingOffset(maximumOffset: CGPoint(x: 0, y: 49_000)).y
+    let landingScreen = layout.items(overlapping: AxisSpan(landing, landing + screen))
+    let visible = layout.items(overlapping: viewport)
+    // The landing screen is wanted…
+    #expect(landingScreen.allSatisfy { wanted.contains($0) || visible.contains($0) })
+    // …and the next item, which leaves the screen again within the lead time, is not.
+    #expect(!wanted.contains(visible.upperBound))
+    #expect(!wanted.isEmpty && wanted.min()! > visible.upperBound + 2)
+  }
+
+  @Test func requestsAreOrderedByDeadline() throws {
+    var player = Player(unbudgeted)
+    let answer = player.move(speed: 2000, seconds: 1)
+    let visible = layout.items(overlapping: player.viewport)
+    // Visible items first, in screen order.
+    #expect(answer.prefix(visible.count).map(\.item) == Array(visible))
+    let wanted = prefetches(answer)
+    try #require(wanted.count >= 5)
+    // Then prefetches by priority class, each class by deadline: the seconds until the
+    // item becomes visible at 2,000 pt/s.
+    for (earlier, later) in zip(wanted, wanted.dropFirst()) {
+      #expect(
+        earlier.priority > later.priority
+          || (earlier.priority == later.priority && earlier.order <= later.order))
+    }
+    for request in wanted {
+      let distance = Double(
+        layout.span(ofItem: request.item).lowerBound - player.viewport.upperBound)
+      #expect(abs(request.order - Swift.max(0, distance) / 2000) < 0.02)
+      // Due within the lead time (0.3 s): display; later: preload.
+      if abs(request.order - 0.3) > 0.01 {
+        #expect(request.priority == (request.order < 0.3 ? .display : .preload))
+      }
+    }
+  }
+
+  @Test func prefetchesNotDueWithinTheLeadWaitForTheVisibleItems() throws {
+    var player = Player(unbudgeted)
+    player.move(speed: 2000, seconds: 0.5)
+    player.move(speed: 0, seconds: 3)
+    var ready = player
+    var blank = player
+    let withReadyScreen = prefetches(ready.step())
+    try #require(withReadyScreen.contains { $0.priority == .display })
+    let far = try #require(withReadyScreen.first { $0.priority == .preload })
+    // A visible item still loading: the far prefetch waits, the urgent ones do not.
+    let whileBlank = prefetches(blank.step(loads: Loads(isVisibleReady: false)))
+    #expect(
+      whileBlank.map(\.item) == withReadyScreen.filter { $0.priority == .display }.map(\.item))
+    // A far prefetch already running is not withdrawn.
+    var running = player
+    let kept = prefetches(running.step(loads: Loads(isVisibleReady: false, loading: [far.item])))
+    #expect(kept.contains { $0.item == far.item })
+  }
+
+  @Test func untilTheLatencyIsLearnedNothingIsPrefetchedWhileTheScreenLoads() {
+    var learning = Player(unbudgeted, loads: 1)
+    learning.move(speed: 2000, seconds: 0.5)
+    var ready = learning
+    var blank = learning
+    #expect(!prefetches(ready.step(speed: 2000)).isEmpty)
+    #expect(prefetches(blank.step(speed: 2000, loads: Loads(isVisibleReady: false))).isEmpty)
+    // After the second load the urgent prefetches no longer wait.
+    var learned = learning
+    learned.policy.loadDidFinish(item: 0, latency: .milliseconds(200), bytes: 50_000)
+    #expect(!prefetches(learned.step(speed: 2000, loads: Loads(isVisibleReady: false))).isEmpty)
+  }
+
+  @Test func theBudgetGrowsWithTheLeadTime() {
+    var configuration = AdaptivePolicy.Configuration()
+    configuration.maximumPrefetches = 4
+    configuration.prefetchesPerLeadSecond = 2
+    // Lead time 0.3 s: 4 + ⌊0.6⌋ = 4 prefetches, the nearest.
+    var fast = Player(configuration)
+    let fastAnswer = prefetches(fast.move(speed: 4000, seconds: 1))
+    let next = layout.items(overlapping: fast.viewport).upperBound
+    #expect(fastAnswer.map(\.item) == Array(next..<next + 4))
+    // Lead time 2.1 s on a slow network: 4 + ⌊4.2⌋ = 8.
+    var slow = Player(configuration, latency: .seconds(2), loads: 10)
+    #expect(prefetches(slow.move(speed: 4000, seconds: 1)).count == 8)
+  }
+
+  @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
+    var configuration = unbudgeted
+    configuration.nearlyDoneFraction = 100  // not kept for being nearly done
+    var player = Player(configuration)
+    let down = prefetches(player.move(speed: 2000, seconds: 0.5))
+    let running = try #require(down.first?.item)
+    let queued = try #require(down.last?.item)
+    try #require(running != queued)
+    let loads = Loads(loading: [running])
+    player.step(speed: 2000, loads: loads)
+    // Up: the lead now lies above; the running load below is kept, the queued one is not.
+    let up = prefetches(player.move(speed: -2000, seconds: 0.3, loads: loads))
+    #expect(up.contains { $0.item == running })
+    #expect(!up.contains { $0.item == queued })
+  }
+
+  @Test func aRunningLoadTheViewportFliesOverIsLetGoUnlessNearlyDone() throws {
+    var configuration = unbudgeted
+    configuration.nearlyDoneFraction = 100
+    for isNearlyDone in [false, true] {
+      var player = Player(isNearlyDone ? unbudgeted : configuration)
+      let ahead = try #require(prefetches(player.move(speed: 2000, seconds: 0.5)).first?.item)
+      let loads = Loads(loading: [ahead])
+      // 0.9 s at 2,000 pt/s: the item is passed and lies behind the viewport; its load
+      // has run for 0.9 s, past the typical 0.2 s.
+      let answer = player.move(speed: 2000, seconds: 0.9, loads: loads)
+      try #require(layout.span(ofItem: ahead).upperBound < player.viewport.lowerBound)
+      let kept = answer.first { $0.item == ahead }
+      #expect((kept != nil) == isNearlyDone)
+      if let kept { #expect(kept.priority <= .display) }
+    }
+  }
+}
