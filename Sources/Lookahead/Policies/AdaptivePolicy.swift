@@ -20,7 +20,10 @@ import Foundation
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
 ///   which their item becomes visible; items due within the (stretched) lead time are
 ///   ``LoadPriority/display``, later ones ``LoadPriority/preload``.
-/// - **Visible first.** While an item on screen is still loading, no new prefetch
+/// - **Visible first.** Visible items come before everything else, in layout order
+///   while the viewport moves; at rest, those nearest the edge the user last scrolled
+///   toward come first (the viewport moves on that way, so they stay on screen
+///   longest). While an item on screen is still loading, no new prefetch
 ///   that is not due within the lead time is wanted (shared bandwidth would slow the
 ///   visible image down). Until ``Configuration/learningLoads`` loads have finished
 ///   and the latency is known, no new prefetch at all is wanted then.
@@ -110,9 +113,14 @@ public struct AdaptivePolicy: ItemPolicy {
 
     var requests: [PreloadRequest] = []
     var isVisibleLoading = false
+    // At rest, the visible items nearest the edge the user last scrolled toward come
+    // first: the viewport moves on that way, so they stay on screen longest. (Toward
+    // smaller offsets, layout order already starts at that edge.)
+    let isEndFirst = forward && !motion.isMoving
     for item in visible {
-      requests.append(
-        PreloadRequest(item: item, priority: .visible, order: Double(item - visible.lowerBound)))
+      let order =
+        isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
+      requests.append(PreloadRequest(item: item, priority: .visible, order: order))
       if !status.isReady(item) { isVisibleLoading = true }
     }
 

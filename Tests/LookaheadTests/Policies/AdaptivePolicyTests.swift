@@ -284,6 +284,24 @@ private var unbudgeted: AdaptivePolicy.Configuration {
     #expect(stretchedReach >= 1800 && stretchedReach <= 2300)
   }
 
+  @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
+    func visibleOrder(_ answer: [PreloadRequest]) -> [Int] {
+      answer.filter { $0.priority == .visible }.sorted { $0.order < $1.order }.map(\.item)
+    }
+    var player = Player()
+    // Moving toward larger offsets: layout order.
+    let moving = visibleOrder(player.move(speed: 1000, seconds: 0.5))
+    #expect(moving == moving.sorted())
+    // At rest afterwards: the items at the far edge first.
+    let atRest = visibleOrder(player.move(speed: 0, seconds: 1))
+    #expect(atRest == atRest.sorted(by: >))
+    #expect(atRest.count >= 10)
+    // At rest after scrolling back toward smaller offsets: layout order again.
+    player.move(speed: -1000, seconds: 0.5)
+    let backAtRest = visibleOrder(player.move(speed: 0, seconds: 1))
+    #expect(backAtRest == backAtRest.sorted())
+  }
+
   @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
     var configuration = unbudgeted
     configuration.nearlyDoneFraction = 100  // not kept for being nearly done
