@@ -42,6 +42,22 @@ extension AdaptivePolicy {
     /// screen is loading (0 disables): before the network is known, what the user
     /// sees comes first.
     public var learningLoads: Int = 2
+    /// The largest share of the bandwidth the user's demand for bytes is taken to be
+    /// when the lead at rest is stretched for it (0 disables the stretch).
+    ///
+    /// A viewport scrolling at the recent top speed *v* points per second over items of
+    /// *b* bytes per point demands *v·b* bytes per second; when that approaches the
+    /// learned bandwidth *B*, the items within the lead share the link, so the lead
+    /// time at rest grows to `lead / (1 - v·b/B)`, the ratio capped at this share.
+    public var bandwidthDemandLimit: Double = 0.9
+    /// The fewest prefetches wanted at once, in screenfuls of items: a layout with many
+    /// small items per screen needs more items than ``maximumPrefetches`` to cover the
+    /// same distance.
+    public var minimumPrefetchScreens: Double = 2.5
+    /// The farthest the lead at rest is stretched for bandwidth, in screenfuls (see
+    /// ``bandwidthDemandLimit``); it is also never stretched past the user's recent
+    /// longest stroke.
+    public var maximumStretchedLeadScreens: Double = 2.5
 
     /// Creates the default tuning.
     public init() {}

@@ -7,13 +7,23 @@ import Foundation
 ///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
 ///   follows the user's recent top speed in that direction (a slow reader needs far
 ///   less than Texture's 2.5 screens) and expands gently while the list stays idle.
+/// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
+///   when the recent top speed demands bytes (speed × items per point × bytes per
+///   item) close to or beyond the bandwidth — many small items per screen, or a slow
+///   network — the lead at rest is stretched to `lead / (1 - demand)` (the demand
+///   capped at ``Configuration/bandwidthDemandLimit``), reaching no further than the
+///   user's recent longest stroke or ``Configuration/maximumStretchedLeadScreens``,
+///   and items within the stretched time count as due.
 /// - **Landing first.** While a fling decelerates, the projected landing area is
 ///   wanted first; items the viewport will fly past before their load could finish
 ///   are not requested (or are withdrawn).
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
-///   which their item becomes visible; items due within the lead time are
+///   which their item becomes visible; items due within the (stretched) lead time are
 ///   ``LoadPriority/display``, later ones ``LoadPriority/preload``.
-/// - **Visible first.** While an item on screen is still loading, no new prefetch
+/// - **Visible first.** Visible items come before everything else, in layout order
+///   while the viewport moves; at rest, those nearest the edge the user last scrolled
+///   toward come first (the viewport moves on that way, so they stay on screen
+///   longest). While an item on screen is still loading, no new prefetch
 ///   that is not due within the lead time is wanted (shared bandwidth would slow the
 ///   visible image down). Until ``Configuration/learningLoads`` loads have finished
 ///   and the latency is known, no new prefetch at all is wanted then.
@@ -24,8 +34,10 @@ import Foundation
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
-///   buffer and a fast one wastes little; running loads kept by the rule above come on
-///   top.
+///   buffer and a fast one wastes little — but never fewer than the items of
+///   ``Configuration/minimumPrefetchScreens`` screenfuls (items per screen measured
+///   from the visible items), so that a grid of small cells gets as far ahead as a
+///   feed. Running loads kept by the rule above come on top.
 ///
 /// ```swift
 /// var policy = AdaptivePolicy()
@@ -45,6 +57,13 @@ public struct AdaptivePolicy: ItemPolicy {
   private var keeper = RunningLoadKeeper()
   private var lastTime: Duration?
   private var idleSince: Duration?
+  /// Where the current stroke (a stretch of motion between rests) began.
+  private var strokeStart: Double?
+  /// The recent longest stroke, in points, decaying like the peak speeds.
+  private var recentStroke = 0.0
+  private var throughput = ThroughputEstimator()
+  /// Whether a wanted item was loading at the last call.
+  private var wasBusy = false
 
   /// Creates the policy.
   ///
@@ -60,6 +79,7 @@ public struct AdaptivePolicy: ItemPolicy {
   public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {
     self.latency.observe(latency)
     typicalLatency.observe(latency)
+    throughput.observe(bytes: bytes)
   }
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
@@ -78,7 +98,12 @@ public struct AdaptivePolicy: ItemPolicy {
     let tracker = input.tracker
     let axis = input.layout.axis
     let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
-    updateRecentSpeed(velocity: velocity, time: input.time, isMoving: tracker.isMoving)
+    if wasBusy, let lastTime, input.time > lastTime {
+      throughput.observeBusy(seconds: (input.time - lastTime).inSeconds)
+    }
+    updateRecentSpeed(
+      velocity: velocity, time: input.time, isMoving: tracker.isMoving,
+      offset: Double(input.viewportSpan.lowerBound))
     let lead = leadTime()
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
@@ -88,14 +113,21 @@ public struct AdaptivePolicy: ItemPolicy {
 
     var requests: [PreloadRequest] = []
     var isVisibleLoading = false
+    // At rest, the visible items nearest the edge the user last scrolled toward come
+    // first: the viewport moves on that way, so they stay on screen longest. (Toward
+    // smaller offsets, layout order already starts at that edge.)
+    let isEndFirst = forward && !motion.isMoving
     for item in visible {
-      requests.append(
-        PreloadRequest(item: item, priority: .visible, order: Double(item - visible.lowerBound)))
+      let order =
+        isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
+      requests.append(PreloadRequest(item: item, priority: .visible, order: order))
       if !status.isReady(item) { isVisibleLoading = true }
     }
 
+    let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
     var prefetches = prefetchCandidates(
-      input: input, motion: motion, isForward: forward, lead: lead)
+      input: input, motion: motion, isForward: forward, lead: lead,
+      itemsPerPoint: itemsPerPoint)
     prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
     if isVisibleLoading {
       // Far prefetches wait for what is on screen; items due within the lead do not,
@@ -105,8 +137,9 @@ public struct AdaptivePolicy: ItemPolicy {
         (isLearning || $0.priority == .preload) && !status.isLoading($0.item)
       }
     }
-    let budget =
-      configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond)
+    let budget = Swift.max(
+      configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond),
+      Int(itemsPerPoint * screen * configuration.minimumPrefetchScreens))
     if prefetches.count > budget {
       prefetches.removeLast(prefetches.count - budget)
     }
@@ -116,13 +149,15 @@ public struct AdaptivePolicy: ItemPolicy {
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)
     requests.append(contentsOf: prefetches)
+    wasBusy = requests.contains { status.isLoading($0.item) }
     return requests
   }
 
   /// The items ahead within the lead (and behind, for users who turn around), with
   /// their deadlines; unsorted.
   private func prefetchCandidates<Layout: ItemLayout>(
-    input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double
+    input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
+    itemsPerPoint: Double
   ) -> [PreloadRequest] {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
@@ -131,12 +166,21 @@ public struct AdaptivePolicy: ItemPolicy {
     let peakBehind = recentPeaks[forward ? 1 : 0]
     // Where the viewport will rest: the projected landing while decelerating, here
     // otherwise. Past it, keep the lead the user's recent behaviour calls for, so a
-    // fling that starts from rest finds its first screens ready.
+    // fling that starts from rest finds its first screens ready: what the recent top
+    // speed travels within the lead time, stretched when that speed demands bytes
+    // faster than the network delivers them, but the stretch reaching no further than
+    // a recent stroke or a few screens.
     let landing = motion.isDecelerating ? motion.remainingDistance : 0
+    let horizon = lead * demandStretch(speed: peakAhead, itemsPerPoint: itemsPerPoint)
     let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
+    let restReach = Swift.max(
+      peakAhead * lead,
+      Swift.min(
+        peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen))
     let leadDistance = Swift.min(
       Swift.max(
-        moving, landing + restLead(screen: screen, now: input.time, peak: peakAhead * lead)),
+        moving,
+        landing + restLead(screen: screen, now: input.time, peak: restReach)),
       configuration.maximumLeadScreens * screen + landing)
     let trailing = Swift.min(
       Swift.max(
@@ -166,7 +210,7 @@ public struct AdaptivePolicy: ItemPolicy {
         enter.isFinite
         ? enter
         : motion.timeToTravel(landing * 0.999) + (distance - landing) / restSpeed
-      let priority: LoadPriority = deadline < lead ? .display : .preload
+      let priority: LoadPriority = deadline < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
     }
     for item in input.layout.items(overlapping: behind) where !visible.contains(item) {
@@ -179,18 +223,48 @@ public struct AdaptivePolicy: ItemPolicy {
     return prefetches
   }
 
-  private mutating func updateRecentSpeed(velocity: Double, time: Duration, isMoving: Bool) {
+  /// How much longer than the latency the lead must be when the viewport's demand for
+  /// bytes approaches the bandwidth: the items within the lead share the link, so the
+  /// last of them arrives after `latency / (1 - demand / bandwidth)`.
+  private func demandStretch(speed: Double, itemsPerPoint: Double) -> Double {
+    let limit = configuration.bandwidthDemandLimit
+    guard limit > 0, let bandwidth = throughput.bytesPerSecond,
+      let bytesPerLoad = throughput.bytesPerLoad
+    else { return 1 }
+    let demand = speed * itemsPerPoint * bytesPerLoad / bandwidth
+    return 1 / (1 - Swift.min(demand, limit))
+  }
+
+  /// Items per point of the axis on screen now: the visible items over the extent
+  /// their spans cover.
+  private static func itemsPerPoint<Layout: ItemLayout>(
+    visible: Range<Int>, layout: Layout
+  ) -> Double {
+    guard let first = visible.first, let last = visible.last else { return 0 }
+    let extent = Double(
+      layout.span(ofItem: last).upperBound - layout.span(ofItem: first).lowerBound)
+    return extent > 0 ? Double(visible.count) / extent : 0
+  }
+
+  private mutating func updateRecentSpeed(
+    velocity: Double, time: Duration, isMoving: Bool, offset: Double
+  ) {
     let side = velocity >= 0 ? 0 : 1
     if let lastTime, time > lastTime {
       let keep = pow(0.5, (time - lastTime) / configuration.recentSpeedHalfLife)
       recentPeaks[0] *= keep
       recentPeaks[1] *= keep
+      recentStroke *= keep
     }
     recentPeaks[side] = Swift.max(recentPeaks[side], abs(velocity))
     lastTime = time
     if isMoving {
       idleSince = nil
+      let start = strokeStart ?? offset
+      strokeStart = start
+      recentStroke = Swift.max(recentStroke, abs(offset - start))
     } else if idleSince == nil {
+      strokeStart = nil
       idleSince = time
     }
   }

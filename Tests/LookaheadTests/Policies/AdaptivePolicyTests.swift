@@ -232,6 +232,7 @@ private var unbudgeted: AdaptivePolicy.Configuration {
     var configuration = AdaptivePolicy.Configuration()
     configuration.maximumPrefetches = 4
     configuration.prefetchesPerLeadSecond = 2
+    configuration.minimumPrefetchScreens = 0
     // Lead time 0.3 s: 4 + ⌊0.6⌋ = 4 prefetches, the nearest.
     var fast = Player(configuration)
     let fastAnswer = prefetches(fast.move(speed: 4000, seconds: 1))
@@ -240,6 +241,65 @@ private var unbudgeted: AdaptivePolicy.Configuration {
     // Lead time 2.1 s on a slow network: 4 + ⌊4.2⌋ = 8.
     var slow = Player(configuration, latency: .seconds(2), loads: 10)
     #expect(prefetches(slow.move(speed: 4000, seconds: 1)).count == 8)
+  }
+
+  @Test func theBudgetCoversAtLeastAFewScreensOfItems() {
+    var configuration = AdaptivePolicy.Configuration()
+    configuration.maximumPrefetches = 4
+    configuration.prefetchesPerLeadSecond = 0
+    configuration.minimumPrefetchScreens = 2.5
+    // Ten items per screen: at least 25 prefetches, the nearest, however few items
+    // the item budget allows.
+    var player = Player(configuration)
+    let answer = prefetches(player.move(speed: 12_000, seconds: 1))
+    let next = layout.items(overlapping: player.viewport).upperBound
+    #expect(answer.count == 25)
+    #expect(answer.map(\.item) == Array(next..<next + 25))
+  }
+
+  @Test func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
+    // Two users scroll 3,000 points at 3,000 pt/s while the screen loads, and each
+    // policy learns 300 kB/s: 2 × 50 kB (the player's first loads) and 2 × 100 kB
+    // arrive over one busy second; the latency stays 0.2 s.
+    func restReach(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
+      var player = Player(configuration)
+      player.move(speed: 3000, seconds: 1, loads: Loads(loading: Set(0..<500)))
+      for _ in 0..<2 {
+        player.policy.loadDidFinish(item: 0, latency: .milliseconds(200), bytes: 100_000)
+      }
+      let answer = player.move(speed: 0, seconds: 0.5)
+      return reach(answer, beyond: player.viewport)
+    }
+    var plain = unbudgeted
+    plain.bandwidthDemandLimit = 0
+    var stretched = unbudgeted
+    stretched.bandwidthDemandLimit = 0.9
+    stretched.maximumStretchedLeadScreens = 2
+    // Demand 3,000 pt/s × 0.1 items/pt × 75 kB far exceeds 300 kB/s: the lead at rest
+    // stretches tenfold, up to 2 screens; without the stretch it is what the decayed
+    // top speed covers in the 0.3 s lead time, under 1 screen.
+    let plainReach = restReach(plain)
+    let stretchedReach = restReach(stretched)
+    #expect(plainReach >= 600 && plainReach <= 1000)
+    #expect(stretchedReach >= 1800 && stretchedReach <= 2300)
+  }
+
+  @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
+    func visibleOrder(_ answer: [PreloadRequest]) -> [Int] {
+      answer.filter { $0.priority == .visible }.sorted { $0.order < $1.order }.map(\.item)
+    }
+    var player = Player()
+    // Moving toward larger offsets: layout order.
+    let moving = visibleOrder(player.move(speed: 1000, seconds: 0.5))
+    #expect(moving == moving.sorted())
+    // At rest afterwards: the items at the far edge first.
+    let atRest = visibleOrder(player.move(speed: 0, seconds: 1))
+    #expect(atRest == atRest.sorted(by: >))
+    #expect(atRest.count >= 10)
+    // At rest after scrolling back toward smaller offsets: layout order again.
+    player.move(speed: -1000, seconds: 0.5)
+    let backAtRest = visibleOrder(player.move(speed: 0, seconds: 1))
+    #expect(backAtRest == backAtRest.sorted())
   }
 
   @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
