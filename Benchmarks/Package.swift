@@ -28,6 +28,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Lookahead", package: rootPackage),
+                .product(name: "LookaheadSimulation", package: rootPackage),
             ],
             path: "Benchmarks/RangeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

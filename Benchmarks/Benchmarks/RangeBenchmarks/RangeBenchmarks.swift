@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Lookahead
+import LookaheadSimulation
 
 /// Range updates over 1,000,000 variable-height items (the standard world's feed
 /// heights, 160...480 points), against a linear scan of all items measured in the
@@ -73,7 +74,7 @@ enum RangeFixture {
     var lengths: [CGFloat] = []
     lengths.reserveCapacity(1_000_000)
     for item in 0..<1_000_000 {
-      lengths.append(CGFloat(160 + splitmix64(UInt64(item)) % 321))
+      lengths.append(CGFloat(StandardWorld.feedItemHeight(item)))
     }
     return ListLayout(crossLength: 390, itemLengths: lengths)
   }()
@@ -96,13 +97,6 @@ enum RangeFixture {
       y += 1
     }
   }()
-
-  static func splitmix64(_ value: UInt64) -> UInt64 {
-    var z = value &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// What a range update costs without prefix sums and binary search: visit every item

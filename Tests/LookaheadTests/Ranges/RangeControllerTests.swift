@@ -142,16 +142,20 @@ private func viewport(at y: CGFloat) -> CGRect {
       ])
   }
 
-  @Test func aChangeThatComesBackWithinOneUpdateEmitsNothing() {
+  @Test func itemsWhoseRangesChangeButWhoseStateDoesNotEmitNothing() {
+    // In a list that is not visible, preload-only items stay at measureLayout: when the
+    // preload range's edges move across items 35 and 85, they are examined and skipped.
     var controller = RangeController()
-    _ = controller.update(layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
-    // The app flipped to up and back to down between two frames: only the last
-    // state counts, and it equals the previous one.
-    var ranges = controller
-    _ = ranges.ranges(layout: list, viewport: viewport(at: 5000), direction: .up, mode: .full)
-    #expect(
-      ranges.update(layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
-        .isEmpty)
+    _ = controller.update(
+      layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full,
+      isListVisible: false)
+    let changes = controller.update(
+      layout: list, viewport: viewport(at: 5100), direction: .down, mode: .full,
+      isListVisible: false)
+    #expect(controller.snapshot.preload == 36..<86)
+    // Only the display edges (45 leaves, 70 enters: preload only here) and the visible
+    // edges (50 drops to preload, 60 gains display) change.
+    #expect(changes.map(\.item).sorted() == [45, 50, 60, 70])
   }
 
   @Test func reversingMovesTheLeadingBufferAndReportsBothEdges() {
