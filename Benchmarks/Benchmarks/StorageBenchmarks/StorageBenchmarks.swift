@@ -3,8 +3,9 @@ import Foundation
 import LookaheadStore
 
 /// Disk cache writes, misses and hits, each against a baseline measured in the same
-/// run: one file per value for writes (plain POSIX calls, no fsync, the cheapest way),
-/// a file-existence check for misses, a plain file read for hits.
+/// run: one file per value for writes (plain POSIX calls, no fsync, the cheapest way,
+/// with and without temp file + rename), the same kept at a fixed number of files for
+/// the steady state, a file-existence check for misses, a plain file read for hits.
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .cpuTotal, .throughput],
@@ -54,6 +55,31 @@ let benchmarks: @Sendable () -> Void = {
         try StorageFixture.writeFile(value.value, toPath: path + ".tmp")
         guard rename(path + ".tmp", path) == 0 else { throw POSIXError(.EIO) }
       }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  // Steady state of a full cache: 5,000 values resident; each sample writes 1,000 new
+  // values and evicts the 1,000 oldest, so that both stores also pay for deletions
+  // (and the file system for reusing freed inodes), as a cache at its limit does.
+  for size in [1_024, 16 * 1_024] {
+    let label = "1,000 × \(size / 1_024) KB"
+    let payload = StorageFixture.values(count: 1_000, size: size).map(\.value)
+
+    Benchmark("Steady state \(label): DiskCache, write one batch and evict the oldest") {
+      benchmark in
+      let store = SteadyCache.named("steady-cache-\(size)", payload: payload)
+      benchmark.startMeasurement()
+      try store.writeRoundAndEvictOldest()
+      benchmark.stopMeasurement()
+    }
+
+    Benchmark(
+      "Steady state \(label): baseline, temp file + rename per value, delete the oldest"
+    ) { benchmark in
+      let store = SteadyFiles.named("steady-files-\(size)", payload: payload)
+      benchmark.startMeasurement()
+      try store.writeRoundAndDeleteOldest()
       benchmark.stopMeasurement()
     }
   }
@@ -199,4 +225,94 @@ enum StorageFixture {
     _ = try! cache.setValues(small + large)
     return cache
   }()
+}
+
+/// Rounds of 1,000 values: the store holds `resident` rounds, and each new round
+/// evicts the oldest.
+private let residentRounds = 5
+
+/// A ``DiskCache`` kept at 5,000 values of one size.
+final class SteadyCache: @unchecked Sendable {
+  private let cache: DiskCache
+  private let payload: [Data]
+  private var round = 0
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var stores: [String: SteadyCache] = [:]
+
+  /// The store of this name, filled with `residentRounds` rounds on first use.
+  static func named(_ name: String, payload: [Data]) -> SteadyCache {
+    lock.lock()
+    defer { lock.unlock() }
+    if let store = stores[name] { return store }
+    let store = SteadyCache(cache: StorageFixture.cache(name), payload: payload)
+    try! store.cache.removeAll()
+    for _ in 0..<residentRounds { try! store.writeRound() }
+    stores[name] = store
+    return store
+  }
+
+  private init(cache: DiskCache, payload: [Data]) {
+    self.cache = cache
+    self.payload = payload
+  }
+
+  private func writeRound() throws {
+    let keys = payload.indices.map { "round-\(round)-\($0)" }
+    blackHole(try cache.setValues(Array(zip(keys, payload))))
+    round += 1
+  }
+
+  /// Writes 1,000 new values, then trims the least recently used 1,000.
+  func writeRoundAndEvictOldest() throws {
+    try writeRound()
+    try cache.trim(toSize: residentRounds * payload.count * payload[0].count)
+  }
+}
+
+/// One file per value, written atomically (temp file + rename), kept at 5,000 files.
+final class SteadyFiles: @unchecked Sendable {
+  private let folder: URL
+  private let payload: [Data]
+  private var round = 0
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var stores: [String: SteadyFiles] = [:]
+
+  /// The store of this name, filled with `residentRounds` rounds on first use.
+  static func named(_ name: String, payload: [Data]) -> SteadyFiles {
+    lock.lock()
+    defer { lock.unlock() }
+    if let store = stores[name] { return store }
+    let store = SteadyFiles(folder: StorageFixture.emptyFolder(name), payload: payload)
+    for _ in 0..<residentRounds { try! store.writeRound() }
+    stores[name] = store
+    return store
+  }
+
+  private init(folder: URL, payload: [Data]) {
+    self.folder = folder
+    self.payload = payload
+  }
+
+  private func path(round: Int, index: Int) -> String {
+    folder.appendingPathComponent("round-\(round)-\(index)").path
+  }
+
+  private func writeRound() throws {
+    for (index, value) in payload.enumerated() {
+      let path = path(round: round, index: index)
+      try StorageFixture.writeFile(value, toPath: path + ".tmp")
+      guard rename(path + ".tmp", path) == 0 else { throw POSIXError(.EIO) }
+    }
+    round += 1
+  }
+
+  /// Writes 1,000 new files, then deletes the 1,000 oldest.
+  func writeRoundAndDeleteOldest() throws {
+    try writeRound()
+    for index in payload.indices {
+      guard unlink(path(round: round - 1 - residentRounds, index: index)) == 0 else {
+        throw POSIXError(.EIO)
+      }
+    }
+  }
 }

@@ -18,17 +18,23 @@ extension DiskCache {
   }
 
   /// Writes `data` to `staging/`, then renames it into `files/`, so that a file under
-  /// `files/` is always complete.
+  /// `files/` is always complete as far as this process is concerned.
+  ///
+  /// The file is not synced to the disk (no `fsync`): a power loss may leave a renamed
+  /// file empty or partly written, and the size and checksum check of every read turns
+  /// such a file into a miss that is removed. Syncing would cost a disk flush per value
+  /// to protect bytes that can be downloaded again.
   func writeFile(_ data: Data, named name: String) throws {
     let staged = stagingDirectory.appendingPathComponent(name)
     let final = filesDirectory.appendingPathComponent(name)
     do {
-      try data.write(to: staged)
+      try writeNewFile(data, atPath: staged.path)
     } catch {
+      try? FileManager.default.removeItem(at: staged)
       throw StoreError.fileWriteFailed(staged, error)
     }
     guard rename(staged.path, final.path) == 0 else {
-      let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      let error = POSIXError.current()
       try? FileManager.default.removeItem(at: staged)
       throw StoreError.fileWriteFailed(final, error)
     }
@@ -67,5 +73,36 @@ extension DiskCache {
     if removed > 0 {
       log(.info, "Removed \(removed) unreferenced files from \(filesDirectory.path)")
     }
+  }
+}
+
+/// Creates the file at `path` (which must not exist) holding `data`: one `open`, as
+/// few `write`s as the kernel allows, one `close`.
+private func writeNewFile(_ data: Data, atPath path: String) throws {
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+  guard descriptor >= 0 else { throw POSIXError.current() }
+  var failure: POSIXError?
+  data.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        failure = written < 0 ? POSIXError.current() : POSIXError(.EIO)
+        return
+      }
+    }
+  }
+  if close(descriptor) != 0 && failure == nil { failure = POSIXError.current() }
+  if let failure { throw failure }
+}
+
+extension POSIXError {
+  /// The error `errno` holds now.
+  static func current() -> POSIXError {
+    POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
   }
 }

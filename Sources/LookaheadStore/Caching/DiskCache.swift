@@ -18,7 +18,10 @@ import Lookahead
 /// Writes are atomic: a file value is written to `staging/`, renamed into `files/`,
 /// then its row is committed in one transaction; the replaced file is deleted only
 /// afterwards. A process killed at any moment leaves each key with its old value or
-/// its new one; leftovers are removed at the next open. Every read verifies the size
+/// its new one; leftovers are removed at the next open. Writes do not wait for the
+/// disk (no fsync per value or per commit, SQLite's `synchronous = NORMAL` in WAL
+/// mode): a power loss can take back the last writes, which then read as misses or
+/// old values, but cannot damage the index. Every read verifies the size
 /// and checksum of the value: a missing, truncated or garbage file or row is a miss,
 /// and the entry is removed and logged. A damaged index is rebuilt empty with a logged
 /// warning. When the folder cannot be written, writes throw ``StoreError`` and reads
@@ -73,7 +76,8 @@ public final class DiskCache: Sendable {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
     let opened = try StoreDatabase.open(
-      at: directory.appendingPathComponent("index.sqlite"), logger: configuration.logger
+      at: directory.appendingPathComponent("index.sqlite"), tuning: .cache,
+      logger: configuration.logger
     ) { db, isReadOnly in
       if !isReadOnly { try DiskCacheSchema.create(db) }
       return try DiskCacheSchema.loadEntries(db)

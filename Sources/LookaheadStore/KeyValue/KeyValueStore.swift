@@ -9,7 +9,9 @@ import GRDB
 /// JSON with their creation and update dates.
 ///
 /// Each call is one transaction: after a crash a document is its old version or its
-/// new one. A damaged database file is rebuilt empty with a logged warning.
+/// new one. A write that returned is on the disk (`synchronous = FULL`): it survives
+/// a power loss too, at the cost of one disk flush per call. A damaged database file
+/// is rebuilt empty with a logged warning.
 ///
 /// All methods are thread-safe (calls are serialized on one SQLite connection). They
 /// touch the disk: call them from a background task, except the one read at launch.
