@@ -187,7 +187,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
     if error.kind == .transient && entry.failures < configuration.retryPolicy.maximumRetries {
       entry.failures += 1
       let delay = configuration.retryPolicy.delay(
-        beforeRetry: entry.failures, unit: random.nextUnitInterval())
+        beforeRetry: entry.failures, unit: random.nextUnit())
       backOff(key, &entry, error: error, until: now + delay)
       entries[key] = entry
     } else {

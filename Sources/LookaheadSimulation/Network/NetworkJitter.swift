@@ -1,4 +1,5 @@
 import Foundation
+import Lookahead
 
 /// What a simulated request fetches: a page of the feed or the image of an item.
 ///

@@ -1,3 +1,5 @@
+import Lookahead
+
 /// Plans the gestures of a ``TraceScenario`` from a seeded SplitMix64 (parameters are
 /// documented on each scenario).
 struct ScenarioPlanner {

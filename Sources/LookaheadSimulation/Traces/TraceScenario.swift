@@ -1,3 +1,5 @@
+import Lookahead
+
 /// The synthetic user behaviours of `lookahead traces generate` (SPEC §8.1).
 ///
 /// Every scenario is a sequence of finger strokes (and, for `flinger`, programmatic jumps)

@@ -1,4 +1,5 @@
 import Foundation
+import Lookahead
 
 /// The constants and per-item formulas of the standard world of SPEC §8.2 and §8.6.
 ///

@@ -1,7 +1,8 @@
-/// The SplitMix64 generator and hash: the one source of randomness of the simulation.
+/// The SplitMix64 generator and hash: the one source of seeded randomness in Lookahead.
 ///
-/// Everything random in the simulator (item heights, image sizes, network jitter, synthetic
-/// traces) derives from SplitMix64 so that every run on every platform sees the same world.
+/// Everything random that must replay identically derives from SplitMix64: the retry
+/// jitter of the load queue, and in the simulator the item heights, image sizes, network
+/// jitter and synthetic traces, so that every run on every platform sees the same world.
 /// ``hash(_:)`` is the standard finaliser of SPEC §8.2 (`h(i) = splitmix64(UInt64(i))`);
 /// ``next()`` is the standard sequential generator (state advances by the golden gamma and
 /// each output is the finaliser of the new state).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LookaheadSimulation
+@testable import Lookahead
 
 @Suite("SplitMix64")
 struct SplitMix64Tests {
