@@ -46,18 +46,11 @@ public final class ManualClock: Clock, Sendable {
     var now = Instant(offset: .zero)
     var nextID = 0
     var sleepers: [Int: Sleeper] = [:]
-    var nextWaiterID: UInt64 = 0
-    var sleeperWaiters: [(id: UInt64, count: Int, continuation: CheckedContinuation<Void, Never>)] =
-      []
+    /// Tests waiting for a number of sleepers; they look at the sleeper count.
+    var sleeperWaiters = ConditionWaiters<Int>()
 
-    mutating func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-      var ready: [CheckedContinuation<Void, Never>] = []
-      sleeperWaiters.removeAll { waiter in
-        guard sleepers.count >= waiter.count else { return false }
-        ready.append(waiter.continuation)
-        return true
-      }
-      return ready
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
+      sleeperWaiters.takeSatisfied(by: sleepers.count)
     }
   }
 
@@ -86,13 +79,13 @@ public final class ManualClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let (outcome, ready) = state.withLock {
-          state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+          state -> (Result<Void, any Error>?, [CheckedContinuation<Bool, Never>]) in
           if Task.isCancelled { return (.failure(CancellationError()), []) }
           if deadline <= state.now { return (.success(()), []) }
           state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
           return (nil, state.satisfiedWaiters())
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in ready { continuation.resume(returning: true) }
         if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
@@ -123,25 +116,8 @@ public final class ManualClock: Clock, Sendable {
   /// real time has passed — a safety net so that a test waiting for a sleeper that never
   /// comes fails (its next expectation does) instead of hanging the whole run.
   public func waitForSleepers(count: Int, timeout: Duration = .seconds(30)) async {
-    let id = state.withLock { state -> UInt64 in
-      state.nextWaiterID += 1
-      return state.nextWaiterID
-    }
-    let watchdog = Task {
-      try await Task.sleep(for: timeout)
-      let expired = state.withLock { state in
-        state.sleeperWaiters.firstIndex { $0.id == id }.map { state.sleeperWaiters.remove(at: $0) }
-      }
-      expired?.continuation.resume()
-    }
-    defer { watchdog.cancel() }
-    await withCheckedContinuation { continuation in
-      let satisfied = state.withLock { state in
-        if state.sleepers.count >= count { return true }
-        state.sleeperWaiters.append((id, count, continuation))
-        return false
-      }
-      if satisfied { continuation.resume() }
-    }
+    _ = await state.wait(
+      waiters: \.sleeperWaiters, snapshot: \.sleepers.count, timeout: timeout
+    ) { $0 >= count }
   }
 }

@@ -33,22 +33,12 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
     var record = Record()
     var pending: [Pending] = []
     var nextID = 0
-    var nextWaiterID: UInt64 = 0
-    var waiters:
-      [(
-        id: UInt64, condition: @Sendable (Record) -> Bool,
-        continuation: CheckedContinuation<Bool, Never>
-      )] = []
+    /// Tests waiting for a condition on the record.
+    var waiters = ConditionWaiters<Record>()
 
     mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
       record.pendingKeys = pending.map(\.key)
-      var ready: [CheckedContinuation<Bool, Never>] = []
-      waiters.removeAll { waiter in
-        guard waiter.condition(record) else { return false }
-        ready.append(waiter.continuation)
-        return true
-      }
-      return ready
+      return waiters.takeSatisfied(by: record)
     }
   }
 
@@ -120,26 +110,7 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
   public func waitUntil(
     timeout: Duration = .seconds(30), _ condition: @escaping @Sendable (Record) -> Bool
   ) async -> Bool {
-    let id = state.withLock { state -> UInt64 in
-      state.nextWaiterID += 1
-      return state.nextWaiterID
-    }
-    let watchdog = Task {
-      try await Task.sleep(for: timeout)
-      let expired = state.withLock { state in
-        state.waiters.firstIndex { $0.id == id }.map { state.waiters.remove(at: $0) }
-      }
-      expired?.continuation.resume(returning: false)
-    }
-    defer { watchdog.cancel() }
-    return await withCheckedContinuation { continuation in
-      let satisfied = state.withLock { state in
-        if condition(state.record) { return true }
-        state.waiters.append((id, condition, continuation))
-        return false
-      }
-      if satisfied { continuation.resume(returning: true) }
-    }
+    await state.wait(waiters: \.waiters, snapshot: \.record, timeout: timeout, until: condition)
   }
 
   private func answer(_ key: Key, with result: Result<Value, any Error>) -> Bool {
