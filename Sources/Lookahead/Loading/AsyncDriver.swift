@@ -7,7 +7,7 @@
 ///   for a key that is already loading joins that load (and raises its
 ///   priority); cancelling the calling task withdraws the call, and the load is
 ///   cancelled when nobody else wants it.
-/// - ``prefetch(_:priority:order:)`` and ``cancelPrefetching(_:)`` are
+/// - ``prefetch(_:priority:order:)`` and ``cancelPrefetching(_:)-(Key)`` are
 ///   fire-and-forget wants for preload policies; their results land in the
 ///   cache, so give the driver one if you prefetch.
 ///

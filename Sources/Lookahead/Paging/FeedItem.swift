@@ -1,7 +1,7 @@
 /// An item of a feed that Lookahead can page, merge and de-duplicate.
 ///
 /// A feed is kept sorted by ``sortKey`` in ``sortOrder`` (newest first by default)
-/// and holds each ``id`` once. The sort key may change on the backend — a series
+/// and holds each `id` once. The sort key may change on the backend — a series
 /// that gets a new episode gets a newer `addtime` — and a refresh then moves the
 /// item instead of duplicating it.
 ///

@@ -25,7 +25,9 @@ public enum ComparisonChart {
 
   /// The SVG document for `comparison`.
   ///
-  /// - Parameter title: the line above the panels, for example the network and layout.
+  /// - Parameters:
+  ///   - comparison: The runs to draw, one panel per trace class.
+  ///   - title: The line above the panels, for example the network and layout.
   /// - Complexity: O(rows).
   public static func svg(_ comparison: Comparison, title: String) -> String {
     let panels = comparison.classes

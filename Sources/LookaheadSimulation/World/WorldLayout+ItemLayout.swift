@@ -2,7 +2,7 @@ import Foundation
 import Lookahead
 
 extension WorldLayout {
-  /// The engine's layout (``Lookahead/ListLayout`` or ``Lookahead/GridLayout``) of the first
+  /// The engine's layout (`Lookahead`'s `ListLayout` or `GridLayout`) of the first
   /// `loadedItemCount` items, for feeding the same range code that apps run.
   ///
   /// A driver can build it once per loaded page, or keep the returned list and append the

@@ -1,10 +1,10 @@
 import Foundation
 import Lookahead
 
-/// Memory, then disk, then the network: a ``Loader`` that answers from the fastest
+/// Memory, then disk, then the network: a `Loader` that answers from the fastest
 /// layer that has the value.
 ///
-/// A lookup tries the ``MemoryCache`` first, then the ``DiskCache`` (a disk hit is
+/// A lookup tries the `MemoryCache` first, then the ``DiskCache`` (a disk hit is
 /// decoded and promoted to memory), and only then the wrapped loader, whose result is
 /// stored in both layers. Because a `TieredCache` is itself a `Loader`, it can be
 /// handed to an `AsyncDriver` so that every preload fills both caches.
@@ -18,7 +18,7 @@ import Lookahead
 /// joins them.
 ///
 /// All methods are thread-safe. Disk lookups are synchronous file or SQLite reads,
-/// short enough for a background task; do not call ``value(forKey:)`` on the main
+/// short enough for a background task; do not call ``cachedValue(forKey:)`` on the main
 /// actor.
 public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loader, Sendable {
   /// The layer a value came from.

@@ -1,7 +1,7 @@
 import Foundation
 import Lookahead
 
-/// A ``FeedStore`` on SQLite: the last items and cursor of each feed survive
+/// A `FeedStore` on SQLite: the last items and cursor of each feed survive
 /// relaunches, so an app opened offline shows the last list at once and pages on from
 /// where it stopped.
 ///
