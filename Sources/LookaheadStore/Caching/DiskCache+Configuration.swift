@@ -7,8 +7,9 @@ extension DiskCache {
     public var sizeLimit: Int
     /// Values of at most this many bytes are stored inline in the SQLite index; larger
     /// values get a file each. Inline writes are faster than files at every size up to
-    /// the default (measured on Linux/ext4, 1,000 values in one batch: 13–37× for 1 KB
-    /// values, 1.3–14× for 16 KB), and an inline read needs no `open`. Default: 20 KB.
+    /// the default (measured on Linux/ext4, 1,000 values in one batch: 3.6–37× for 1 KB
+    /// values, 1.3–14× for 16 KB, depending on the file system's state), and an inline
+    /// read needs no `open`. Default: 20 KB.
     public var inlineLimit: Int
     /// The fraction of ``sizeLimit`` a trim leaves, in (0, 1]. Default: 0.7.
     public var trimRatio: Double

@@ -16,7 +16,7 @@ extension DiskCache {
     case .inline:
       let row: (value: Data, size: Int, checksum: UInt64, generation: UInt64)?
       do {
-        row = try database.unsafeRead { db in try DiskCacheSchema.inlineValue(db, key: key) }
+        row = try reader.unsafeRead { db in try DiskCacheSchema.inlineValue(db, key: key) }
       } catch  where StoreDatabase.isDamage(error) {
         return .damaged(generation: entry.generation, reason: "its row is damaged (\(error))")
       } catch {
@@ -56,7 +56,7 @@ extension DiskCache {
   /// Removes the entry of `key` if it still is the given generation. Returns `false`
   /// when a concurrent write replaced it, so the caller reads again.
   func removeDamagedEntry(forKey key: String, generation: UInt64, reason: String) -> Bool {
-    writeGate.withLock { _ in
+    writeGate.withLock {
       let (entry, isClosed) = state.withLock { ($0.index.entry(forKey: key), $0.isClosed) }
       guard let entry, !isClosed else { return true }
       guard entry.generation == generation else { return false }

@@ -30,7 +30,7 @@ extension DiskCache {
   /// - Complexity: O(total size) for the writes; a trim adds O(n log n).
   @discardableResult
   public func setValues(_ values: [(key: String, value: Data)]) throws -> Int {
-    try writeGate.withLock { _ -> Int in
+    try writeGate.withLock { () -> Int in
       try checkWritable()
       var written: [(key: String, entry: DiskCacheIndex.Entry, inline: Data?)] = []
       var oversized: [String] = []
@@ -94,7 +94,7 @@ extension DiskCache {
   /// - Throws: ``StoreError`` if the index cannot be written.
   /// - Complexity: O(1) plus one transaction.
   public func removeValue(forKey key: String) throws {
-    try writeGate.withLock { _ in
+    try writeGate.withLock {
       guard state.withLock({ $0.index.entry(forKey: key) }) != nil else { return }
       try checkWritable()
       do {
@@ -112,7 +112,7 @@ extension DiskCache {
   /// - Throws: ``StoreError`` if the index cannot be written.
   /// - Complexity: O(n).
   public func removeAll() throws {
-    try writeGate.withLock { _ in
+    try writeGate.withLock {
       try checkWritable()
       do {
         try database.write { db in try DiskCacheSchema.deleteAll(db) }
@@ -130,7 +130,7 @@ extension DiskCache {
   /// - Complexity: O(n log n).
   public func trim(toSize size: Int) throws {
     precondition(size >= 0, "size must not be negative, got \(size)")
-    try writeGate.withLock { _ in
+    try writeGate.withLock {
       try checkWritable()
       try evict(toSize: size, protecting: [])
     }

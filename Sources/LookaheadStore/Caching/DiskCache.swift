@@ -31,7 +31,9 @@ import Lookahead
 /// used values are evicted until the total is at most 70 % of the limit.
 ///
 /// All methods are thread-safe. Misses are cheap enough for the main thread during
-/// scrolling; hits read SQLite or a file, so call them from a background task.
+/// scrolling; hits read SQLite or a file, so call them from a background task. Inline
+/// values are read on a read-only SQLite connection of their own, so a hit never waits
+/// for a write or a trim in progress.
 public final class DiskCache: Sendable {
   struct State: Sendable {
     var index = DiskCacheIndex()
@@ -46,14 +48,22 @@ public final class DiskCache: Sendable {
   /// cache serves reads; every write throws ``StoreError/Code/readOnly``.
   public let isReadOnly: Bool
 
+  /// The connection that writes the index.
   let database: DatabaseQueue
+  /// A read-only connection of its own for inline values, so that a hit never waits
+  /// for a write or a trim in progress (WAL readers see the last commit).
+  let reader: DatabaseQueue
   let filesDirectory: URL
   let stagingDirectory: URL
   let state: Locked<State>
   /// Serializes every change of the index (writes, removals, trims, flushes), so that
   /// files, rows and memory change in the same order. Reads never take it except to
   /// remove a damaged entry.
-  let writeGate = Locked(())
+  ///
+  /// A bare lock rather than a `Locked`: it orders steps and guards no value, and a
+  /// `Locked<Void>`'s zero-sized value shares its address with the lock's storage,
+  /// which ThreadSanitizer reports as a race.
+  let writeGate = NSLock()
 
   /// Opens the cache in `directory`, creating the folder if needed.
   ///
@@ -82,7 +92,8 @@ public final class DiskCache: Sendable {
       if !isReadOnly { try DiskCacheSchema.create(db) }
       return try DiskCacheSchema.loadEntries(db)
     }
-    database = opened.queue
+    database = opened.database
+    reader = opened.reader
     isReadOnly = opened.isReadOnly
     var index = DiskCacheIndex()
     for (key, entry) in opened.loaded {
@@ -181,7 +192,7 @@ public final class DiskCache: Sendable {
   /// - Throws: ``StoreError`` if the index cannot be written.
   /// - Complexity: O(k log n) for k keys read since the last flush.
   public func flush() throws {
-    try writeGate.withLock { _ in
+    try writeGate.withLock {
       let accesses = state.withLock { $0.index.takeUnsavedAccesses() }
       guard !accesses.isEmpty, !isReadOnly else { return }
       do {
@@ -200,9 +211,11 @@ public final class DiskCache: Sendable {
     let wasClosed = state.withLock { $0.isClosed }
     guard !wasClosed else { return }
     try flush()
-    try writeGate.withLock { _ in
+    try writeGate.withLock {
       state.withLock { $0.isClosed = true }
       do {
+        // The reader first: the last connection to close checkpoints the WAL.
+        if reader !== database { try reader.close() }
         try database.close()
       } catch {
         throw StoreError.databaseFailed("close", directory.path, error)

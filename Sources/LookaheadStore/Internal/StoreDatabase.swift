@@ -21,18 +21,27 @@ enum StoreDatabase {
     /// (`synchronous = FULL`). Without it (`NORMAL`) a commit costs no fsync, and a
     /// power loss (not a process crash) can undo the last commits.
     var syncsEachCommit: Bool
+    /// Whether reads run on a connection of their own, concurrently with a write
+    /// (WAL lets a reader see the last commit while a writer works), instead of
+    /// waiting for it on the writer's connection.
+    var readsConcurrently: Bool
 
     /// Documents the app cannot download again: every commit survives a power loss.
-    static let durable = Tuning(pageSize: 4_096, syncsEachCommit: true)
-    /// Bytes that can be downloaded again: commits do not wait for the disk, and with
+    static let durable = Tuning(pageSize: 4_096, syncsEachCommit: true, readsConcurrently: false)
+    /// Bytes that can be downloaded again: commits do not wait for the disk; with
     /// 8 KB pages a 16 KB value needs two overflow pages instead of four (half the
-    /// write-ahead log frames and system calls per value).
-    static let cache = Tuning(pageSize: 8_192, syncsEachCommit: false)
+    /// write-ahead log frames and system calls per value); a cache hit never waits
+    /// for a write in progress.
+    static let cache = Tuning(pageSize: 8_192, syncsEachCommit: false, readsConcurrently: true)
   }
 
   /// An open database and what opening it found.
   struct Opened<Loaded> {
-    let queue: DatabaseQueue
+    /// The connection that writes (and reads, unless the tuning reads concurrently).
+    let database: DatabaseQueue
+    /// The connection for reads: a read-only connection of its own if the tuning reads
+    /// concurrently and the file is writable, otherwise `database`.
+    let reader: DatabaseQueue
     /// Whether SQLite opened the file read-only (the folder or file is not writable).
     let isReadOnly: Bool
     /// Whether the file was damaged and replaced by an empty database.
@@ -88,9 +97,9 @@ enum StoreDatabase {
     wasRebuilt: Bool,
     prepare: (Database, Bool) throws -> Loaded
   ) throws -> Opened<Loaded> {
-    let queue: DatabaseQueue
+    let database: DatabaseQueue
     do {
-      queue = try DatabaseQueue(
+      database = try DatabaseQueue(
         path: url.path, configuration: configuration(readonly: false, tuning: tuning))
     } catch let error as DatabaseError
       where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
@@ -99,26 +108,34 @@ enum StoreDatabase {
       // The WAL could not be set up because the folder is not writable: the file may
       // still be readable.
       guard FileManager.default.fileExists(atPath: url.path) else { throw error }
-      queue = try DatabaseQueue(
+      database = try DatabaseQueue(
         path: url.path, configuration: configuration(readonly: true, tuning: tuning))
     }
     do {
       // After GRDB's WAL setup, which sets NORMAL.
-      try queue.inDatabase { db in
+      try database.inDatabase { db in
         try db.execute(sql: "PRAGMA synchronous = \(tuning.syncsEachCommit ? "FULL" : "NORMAL")")
       }
-      let isReadOnly = queue.inDatabase { db in
+      let isReadOnly = database.inDatabase { db in
         sqlite3_db_readonly(db.sqliteConnection, "main") == 1
       }
       let loaded: Loaded
       if isReadOnly {
-        loaded = try queue.inDatabase { try prepare($0, true) }
+        loaded = try database.inDatabase { try prepare($0, true) }
       } else {
-        loaded = try queue.write { try prepare($0, false) }
+        loaded = try database.write { try prepare($0, false) }
       }
-      return Opened(queue: queue, isReadOnly: isReadOnly, wasRebuilt: wasRebuilt, loaded: loaded)
+      // Opened once the schema exists; a read-only store has nothing to wait for.
+      let reader =
+        tuning.readsConcurrently && !isReadOnly
+        ? try DatabaseQueue(
+          path: url.path, configuration: configuration(readonly: true, tuning: tuning))
+        : database
+      return Opened(
+        database: database, reader: reader, isReadOnly: isReadOnly, wasRebuilt: wasRebuilt,
+        loaded: loaded)
     } catch {
-      try? queue.close()
+      try? database.close()
       throw error
     }
   }

@@ -49,7 +49,7 @@ public final class KeyValueStore: Sendable {
             )
             """)
       }
-    }.queue
+    }.database
   }
 
   /// Stores `value` as the document `id` of `table`, replacing any previous version

@@ -1,4 +1,5 @@
 import Foundation
+import Lookahead
 import Testing
 
 @testable import LookaheadStore
@@ -68,5 +69,35 @@ struct DiskCacheConcurrencyTests {
     }
     let files = try FileManager.default.contentsOfDirectory(atPath: cache.filesDirectory.path)
     #expect(Set(files) == Set(referenced))
+  }
+
+  @Test("a hit does not wait for a write in progress", arguments: [100, 5_000])
+  func hitDuringWrite(size: Int) throws {
+    let folder = TemporaryFolder()
+    let cache = try makeCache(in: folder.url, inlineLimit: 1_000)
+    let value = bytes(size, seed: 3)
+    try cache.setValue(value, forKey: "k")
+    let isWriting = DispatchSemaphore(value: 0)
+    let endWrite = DispatchSemaphore(value: 0)
+    Thread {
+      try? cache.database.write { _ in
+        isWriting.signal()
+        endWrite.wait()
+      }
+    }.start()
+    isWriting.wait()
+    let readValue = Locked<Data?>(nil)
+    let didRead = DispatchSemaphore(value: 0)
+    Thread {
+      readValue.withLock { $0 = cache.value(forKey: "k") }
+      didRead.signal()
+    }.start()
+    // A read that waited for the write would only finish after `endWrite`; the real-time
+    // limit only keeps a broken build from hanging.
+    let readDuringWrite = didRead.wait(timeout: .now() + 10) == .success
+    endWrite.signal()
+    if !readDuringWrite { didRead.wait() }
+    #expect(readDuringWrite)
+    #expect(readValue.withLock { $0 } == value)
   }
 }

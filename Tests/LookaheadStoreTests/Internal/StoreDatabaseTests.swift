@@ -16,7 +16,11 @@ struct StoreDatabaseTests {
     let silent: StoreLogger = { _ in }
     return try StoreDatabase.open(at: url, tuning: tuning, logger: silent) { db, _ in
       try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (x)")
-    }.queue
+    }.database
+  }
+
+  private func synchronous(_ database: DatabaseQueue) throws -> Int? {
+    try database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
   }
 
   @Test("a durable database syncs every commit; a cache database does not and uses 8 KB pages")
@@ -24,9 +28,9 @@ struct StoreDatabaseTests {
     let folder = TemporaryFolder()
     let durable = try open(folder.appending("durable.sqlite"), .durable)
     let cache = try open(folder.appending("cache.sqlite"), .cache)
-    // PRAGMA synchronous: 1 = NORMAL, 2 = FULL.
-    #expect(try durable.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
-    #expect(try cache.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
+    // PRAGMA synchronous of the connection that commits: 1 = NORMAL, 2 = FULL.
+    #expect(try synchronous(durable) == 2)
+    #expect(try synchronous(cache) == 1)
     #expect(try cache.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
     try durable.close()
     try cache.close()
@@ -41,7 +45,7 @@ struct StoreDatabaseTests {
     try open(url, .durable).close()
     let reopened = try open(url, .cache)
     #expect(try reopened.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } == 4_096)
-    #expect(try reopened.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 1)
+    #expect(try synchronous(reopened) == 1)
     try reopened.close()
   }
 
@@ -56,5 +60,25 @@ struct StoreDatabaseTests {
     try store.close()
     #expect(try pageSize(ofFileAt: folder.appending("cache/index.sqlite")) == 8_192)
     #expect(try pageSize(ofFileAt: folder.appending("kv.sqlite")) == 4_096)
+  }
+
+  @Test("a cache database reads on a read-only connection of its own; a durable one does not")
+  func readerConnections() throws {
+    let folder = TemporaryFolder()
+    let silent: StoreLogger = { _ in }
+    let create: (Database, Bool) throws -> Void = { db, _ in
+      try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (x)")
+    }
+    let cache = try StoreDatabase.open(
+      at: folder.appending("cache.sqlite"), tuning: .cache, logger: silent, prepare: create)
+    let durable = try StoreDatabase.open(
+      at: folder.appending("durable.sqlite"), tuning: .durable, logger: silent, prepare: create)
+    #expect(cache.reader !== cache.database)
+    #expect(cache.reader.configuration.readonly)
+    #expect(durable.reader === durable.database)
+    // The reader sees what the writer committed.
+    try cache.database.write { try $0.execute(sql: "INSERT INTO t VALUES (42)") }
+    #expect(try cache.reader.read { try Int.fetchOne($0, sql: "SELECT x FROM t") } == 42)
+    for database in [cache.reader, cache.database, durable.database] { try database.close() }
   }
 }
