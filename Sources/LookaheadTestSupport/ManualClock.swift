@@ -114,9 +114,12 @@ public final class ManualClock: Clock, Sendable {
 
   /// Suspends until at least `count` tasks sleep on this clock, or until `timeout` of
   /// real time has passed — a safety net so that a test waiting for a sleeper that never
-  /// comes fails (its next expectation does) instead of hanging the whole run.
-  public func waitForSleepers(count: Int, timeout: Duration = .seconds(30)) async {
-    _ = await state.wait(
+  /// comes fails instead of hanging the whole run.
+  ///
+  /// - Returns: Whether `count` tasks slept (`false` after the timeout).
+  @discardableResult
+  public func waitForSleepers(count: Int, timeout: Duration = .seconds(30)) async -> Bool {
+    await state.wait(
       waiters: \.sleeperWaiters, snapshot: \.sleepers.count, timeout: timeout
     ) { $0 >= count }
   }

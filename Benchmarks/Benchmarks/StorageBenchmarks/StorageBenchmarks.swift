@@ -57,8 +57,7 @@ let benchmarks: @Sendable () -> Void = {
       let paths = values.map { folder.appendingPathComponent($0.key).path }
       benchmark.startMeasurement()
       for (path, value) in zip(paths, values) {
-        try StorageFixture.writeFile(value.value, toPath: path + ".tmp")
-        guard rename(path + ".tmp", path) == 0 else { throw POSIXError(.EIO) }
+        try StorageFixture.writeFileAtomically(value.value, toPath: path)
       }
       benchmark.stopMeasurement()
     }
@@ -213,18 +212,25 @@ enum StorageFixture {
     return url
   }
 
-  private static let caches = NSLock()
-  nonisolated(unsafe) private static var openCaches: [String: DiskCache] = [:]
+  // Recursive: a fixture made on first use may ask for another one.
+  private static let sharedLock = NSRecursiveLock()
+  nonisolated(unsafe) private static var sharedValues: [String: Any] = [:]
+
+  /// The fixture of this name for the whole run, made by `make` on first use.
+  static func shared<Value>(_ name: String, make: () -> Value) -> Value {
+    sharedLock.lock()
+    defer { sharedLock.unlock() }
+    if let value = sharedValues[name] as? Value { return value }
+    let value = make()
+    sharedValues[name] = value
+    return value
+  }
 
   /// One cache per name for the whole run, opened on first use.
   static func cache(_ name: String) -> DiskCache {
-    caches.lock()
-    defer { caches.unlock() }
-    if let cache = openCaches[name] { return cache }
-    let cache = try! DiskCache(
-      directory: folder(name), configuration: .init(sizeLimit: 1 << 32))
-    openCaches[name] = cache
-    return cache
+    shared("cache-" + name) {
+      try! DiskCache(directory: folder(name), configuration: .init(sizeLimit: 1 << 32))
+    }
   }
 
   static func values(count: Int, size: Int) -> [(key: String, value: Data)] {
@@ -240,6 +246,13 @@ enum StorageFixture {
     defer { close(descriptor) }
     let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     guard written == data.count else { throw POSIXError(.EIO) }
+  }
+
+  /// What an atomic one-file-per-value store must do at least: write a temporary file,
+  /// then rename it over the final name.
+  static func writeFileAtomically(_ data: Data, toPath path: String) throws {
+    try writeFile(data, toPath: path + ".tmp")
+    guard rename(path + ".tmp", path) == 0 else { throw POSIXError(.EIO) }
   }
 
   static let absentKeys = (0..<1_024).map { "absent-\($0)" }
@@ -258,8 +271,8 @@ enum StorageFixture {
   }()
 }
 
-/// Rounds of 1,000 values: the store holds `resident` rounds, and each new round
-/// evicts the oldest.
+/// Rounds of 1,000 values: the steady-state stores hold this many rounds, and each new
+/// round evicts the oldest.
 private let residentRounds = 5
 
 /// A ``DiskCache`` kept at 5,000 values of one size.
@@ -267,19 +280,15 @@ final class SteadyCache: @unchecked Sendable {
   private let cache: DiskCache
   private let payload: [Data]
   private var round = 0
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var stores: [String: SteadyCache] = [:]
 
   /// The store of this name, filled with `residentRounds` rounds on first use.
   static func named(_ name: String, payload: [Data]) -> SteadyCache {
-    lock.lock()
-    defer { lock.unlock() }
-    if let store = stores[name] { return store }
-    let store = SteadyCache(cache: StorageFixture.cache(name), payload: payload)
-    try! store.cache.removeAll()
-    for _ in 0..<residentRounds { try! store.writeRound() }
-    stores[name] = store
-    return store
+    StorageFixture.shared("steady-" + name) {
+      let store = SteadyCache(cache: StorageFixture.cache(name), payload: payload)
+      try! store.cache.removeAll()
+      for _ in 0..<residentRounds { try! store.writeRound() }
+      return store
+    }
   }
 
   private init(cache: DiskCache, payload: [Data]) {
@@ -305,18 +314,14 @@ final class SteadyFiles: @unchecked Sendable {
   private let folder: URL
   private let payload: [Data]
   private var round = 0
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var stores: [String: SteadyFiles] = [:]
 
   /// The store of this name, filled with `residentRounds` rounds on first use.
   static func named(_ name: String, payload: [Data]) -> SteadyFiles {
-    lock.lock()
-    defer { lock.unlock() }
-    if let store = stores[name] { return store }
-    let store = SteadyFiles(folder: StorageFixture.emptyFolder(name), payload: payload)
-    for _ in 0..<residentRounds { try! store.writeRound() }
-    stores[name] = store
-    return store
+    StorageFixture.shared("steady-" + name) {
+      let store = SteadyFiles(folder: StorageFixture.emptyFolder(name), payload: payload)
+      for _ in 0..<residentRounds { try! store.writeRound() }
+      return store
+    }
   }
 
   private init(folder: URL, payload: [Data]) {
@@ -330,9 +335,7 @@ final class SteadyFiles: @unchecked Sendable {
 
   private func writeRound() throws {
     for (index, value) in payload.enumerated() {
-      let path = path(round: round, index: index)
-      try StorageFixture.writeFile(value, toPath: path + ".tmp")
-      guard rename(path + ".tmp", path) == 0 else { throw POSIXError(.EIO) }
+      try StorageFixture.writeFileAtomically(value, toPath: path(round: round, index: index))
     }
     round += 1
   }
