@@ -84,21 +84,68 @@ extension FeedList {
   @discardableResult
   @inlinable
   public mutating func merge(_ fresh: some Sequence<Item>) -> FeedMergeSummary {
+    merge(fresh, recordingChanges: false).summary
+  }
+
+  /// Merges like ``merge(_:)`` and also reports the positions that changed, for
+  /// updating a layout or a collection view.
+  ///
+  /// - Parameter fresh: Items in any order.
+  /// - Returns: The counts and the index changes.
+  /// - Complexity: That of ``merge(_:)``, plus O(u log u) for u items replaced in place.
+  @inlinable
+  public mutating func mergeReportingChanges(_ fresh: some Sequence<Item>)
+    -> (summary: FeedMergeSummary, changes: ListIndexChanges)
+  {
+    let (summary, changes) = merge(fresh, recordingChanges: true)
+    return (summary, changes ?? .unchanged(count: count))
+  }
+
+  /// Merges a fresh head page like ``refresh(with:)`` and also reports the positions that
+  /// changed (everything, when the list was replaced).
+  ///
+  /// - Parameter page: The newest page from the backend.
+  /// - Returns: The refresh result and the index changes.
+  /// - Complexity: That of ``refresh(with:)``.
+  @inlinable
+  public mutating func refreshReportingChanges(with page: Page<Item>)
+    -> (result: FeedRefreshResult, changes: ListIndexChanges)
+  {
+    let oldCount = count
+    if page.items.isEmpty { return (.unchanged, .unchanged(count: oldCount)) }
+    if !page.items.contains(where: { contains(id: $0.id) }) {
+      removeAll()
+      merge(page.items)
+      return (.replaced, .replaced(oldCount: oldCount, newCount: count))
+    }
+    let (summary, changes) = mergeReportingChanges(page.items)
+    return (.merged(summary), changes)
+  }
+
+  @inlinable
+  mutating func merge(_ fresh: some Sequence<Item>, recordingChanges: Bool)
+    -> (summary: FeedMergeSummary, changes: ListIndexChanges?)
+  {
     var summary = FeedMergeSummary()
     var seen = Set<Item.ID>()
     var removals: [Int] = []
-    var insertions: [(order: Int, item: Item)] = []
+    var updates: [Int] = []
+    var insertions: [(order: Int, item: Item, from: Int?)] = []
     var low = Int.max
     var high = Int.min
+    let oldCount = storage.count
     for item in fresh {
       guard seen.insert(item.id).inserted else { continue }
+      var from: Int?
       if let position = index(ofID: item.id) {
         if storage[position].sortKey == item.sortKey {
           storage[position] = item
           summary.updated += 1
+          if recordingChanges { updates.append(position) }
           continue
         }
         removals.append(position)
+        from = position
         low = Swift.min(low, position)
         high = Swift.max(high, position + 1)
         summary.moved += 1
@@ -108,9 +155,12 @@ extension FeedList {
       let target = lowerBound(ofKey: item.sortKey)
       low = Swift.min(low, target)
       high = Swift.max(high, target)
-      insertions.append((insertions.count, item))
+      insertions.append((insertions.count, item, from))
     }
-    guard !insertions.isEmpty else { return summary }
+    guard !insertions.isEmpty else {
+      guard recordingChanges else { return (summary, nil) }
+      return (summary, ListIndexChanges(oldCount: oldCount, newCount: oldCount, updated: updates))
+    }
 
     insertions.sort { lhs, rhs in
       if lhs.item.precedes(rhs.item) { return true }
@@ -118,6 +168,10 @@ extension FeedList {
       return lhs.order < rhs.order
     }
     let removed = Set(removals)
+    let updated = recordingChanges ? Set(updates) : []
+    var inserted: [Int] = []
+    var moved: [ListIndexChanges.Move] = []
+    var updatedAfter: [Int] = []
     var merged: [Item] = []
     merged.reserveCapacity(high - low + insertions.count)
     var local = low
@@ -128,18 +182,38 @@ extension FeedList {
       } else if local < high,
         next == insertions.count || storage[local].precedes(insertions[next].item)
       {
+        if recordingChanges, updated.contains(local) { updatedAfter.append(low + merged.count) }
         merged.append(storage[local])
         local += 1
       } else {
+        if recordingChanges {
+          if let from = insertions[next].from {
+            moved.append(ListIndexChanges.Move(from: from, to: low + merged.count))
+          } else {
+            inserted.append(low + merged.count)
+          }
+        }
         merged.append(insertions[next].item)
         next += 1
       }
     }
     storage.replaceSubrange(low..<high, with: merged)
-    for (_, item) in insertions { keysByID[item.id] = item.sortKey }
+    for (_, item, _) in insertions { keysByID[item.id] = item.sortKey }
     #if LOOKAHEAD_INTERNAL_CHECKS
       precondition(storage.count == keysByID.count, "Internal inconsistency: index out of sync")
     #endif
-    return summary
+    guard recordingChanges else { return (summary, nil) }
+    // Items replaced in place outside the merged span keep their position before it,
+    // and shift by the growth of the list after it.
+    let growth = storage.count - oldCount
+    for position in updates where position < low || position >= high {
+      updatedAfter.append(position < low ? position : position + growth)
+    }
+    return (
+      summary,
+      ListIndexChanges(
+        oldCount: oldCount, newCount: storage.count, inserted: inserted, moved: moved,
+        updated: updatedAfter)
+    )
   }
 }

@@ -78,11 +78,15 @@ where Instant.Duration == Duration {
   /// - Complexity: O(n log n) for n saved items.
   public mutating func restore(_ snapshot: FeedSnapshot<Item>) -> [PagerAction<Instant>] {
     var actions = cancelAll()
+    let oldCount = list.count
     list = FeedList(snapshot.items)
     nextCursor = snapshot.nextCursor
     tail = snapshot.hasMore ? .idle : .exhausted
     staleContentLength = nil
-    actions.append(.listChanged(.restored))
+    actions.append(
+      .listChanged(
+        PagerListChange(
+          .restored, indexChanges: .replaced(oldCount: oldCount, newCount: list.count))))
     return actions
   }
 
@@ -220,7 +224,7 @@ where Instant.Duration == Duration {
 
   private mutating func tailLoaded(_ page: Page<Item>) -> [PagerAction<Instant>] {
     failureCount = 0
-    let summary = list.append(contentsOf: page.items)
+    let (summary, changes) = list.mergeReportingChanges(page.items)
     let previousCursor = nextCursor
     // An empty page keeps the last cursor: after a refresh the tail asks from there.
     if let cursor = page.nextCursor, !page.items.isEmpty { nextCursor = cursor }
@@ -233,7 +237,9 @@ where Instant.Duration == Duration {
       tail = .idle
     }
     var actions: [PagerAction<Instant>] = []
-    if summary != FeedMergeSummary() { actions.append(.listChanged(.appended(summary))) }
+    if summary != FeedMergeSummary() {
+      actions.append(.listChanged(PagerListChange(.appended(summary), indexChanges: changes)))
+    }
     if madeProgress {
       // The new items change the content length only once laid out; until then the
       // old geometry would ask again (Texture's stale-content-size double fetch).
@@ -247,7 +253,7 @@ where Instant.Duration == Duration {
 
   private mutating func headLoaded(_ page: Page<Item>) -> [PagerAction<Instant>] {
     head = .idle
-    let result = list.refresh(with: page)
+    let (result, changes) = list.refreshReportingChanges(with: page)
     var actions: [PagerAction<Instant>] = []
     if result == .replaced {
       if let request = tail.request { actions.append(.cancel(request)) }
@@ -258,7 +264,9 @@ where Instant.Duration == Duration {
     }
     failureCount = 0
     staleContentLength = nil
-    if result != .unchanged { actions.append(.listChanged(.refreshed(result))) }
+    if result != .unchanged {
+      actions.append(.listChanged(PagerListChange(.refreshed(result), indexChanges: changes)))
+    }
     return actions
   }
 }

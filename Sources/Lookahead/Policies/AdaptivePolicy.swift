@@ -43,7 +43,7 @@ import Foundation
 /// var policy = AdaptivePolicy()
 /// let requests = policy.wantedItems(for: input, status: status)
 /// // …when a load finishes:
-/// policy.loadDidFinish(item: item, latency: elapsed, bytes: size)
+/// policy.loadDidFinish(latency: elapsed, bytes: size)
 /// ```
 ///
 /// A value type; confine it to one thread.
@@ -64,6 +64,9 @@ public struct AdaptivePolicy: ItemPolicy {
   private var throughput = ThroughputEstimator()
   /// Whether a wanted item was loading at the last call.
   private var wasBusy = false
+  /// The prefetch candidates of the current frame; kept between frames so that its
+  /// storage is reused.
+  private var candidates: [PreloadRequest] = []
 
   /// Creates the policy.
   ///
@@ -75,15 +78,15 @@ public struct AdaptivePolicy: ItemPolicy {
     typicalLatency = LatencyEstimator(quantile: 0.5, prior: configuration.initialLatency)
   }
 
-  /// Learns the latency of a finished load.
-  public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {
+  /// Learns the latency of a finished network load.
+  public mutating func loadDidFinish(latency: Duration, bytes: Int) {
     self.latency.observe(latency)
     typicalLatency.observe(latency)
     throughput.observe(bytes: bytes)
   }
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
-  public mutating func leadTime() -> Double {
+  public func leadTime() -> Double {
     (latency.estimate() + configuration.margin).inSeconds
   }
 
@@ -91,10 +94,11 @@ public struct AdaptivePolicy: ItemPolicy {
   /// by deadline, then running loads worth finishing.
   ///
   /// - Complexity: O(*v* + *p* log *p*) for *v* visible items and *p* items within
-  ///   the lead, plus O(log *k*) per item lookup in a layout of *k* items.
+  ///   the lead, plus O(log *k*) per item lookup in a layout of *k* items. Once its
+  ///   buffers have grown, a frame allocates nothing.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest] {
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
     let tracker = input.tracker
     let axis = input.layout.axis
     let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
@@ -111,7 +115,7 @@ public struct AdaptivePolicy: ItemPolicy {
     let motion = ViewportMotion(tracker: tracker, axis: axis)
     let forward = tracker.direction.isForward(along: axis)
 
-    var requests: [PreloadRequest] = []
+    let first = requests.count
     var isVisibleLoading = false
     // At rest, the visible items nearest the edge the user last scrolled toward come
     // first: the viewport moves on that way, so they stay on screen longest. (Toward
@@ -125,9 +129,12 @@ public struct AdaptivePolicy: ItemPolicy {
     }
 
     let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
-    var prefetches = prefetchCandidates(
+    var prefetches = candidates
+    candidates = []
+    prefetches.removeAll(keepingCapacity: true)
+    prefetchCandidates(
       input: input, motion: motion, isForward: forward, lead: lead,
-      itemsPerPoint: itemsPerPoint)
+      itemsPerPoint: itemsPerPoint, into: &prefetches)
     prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
     if isVisibleLoading {
       // Far prefetches wait for what is on screen; items due within the lead do not,
@@ -144,21 +151,28 @@ public struct AdaptivePolicy: ItemPolicy {
       prefetches.removeLast(prefetches.count - budget)
     }
     keeper.keepRunningLoads(
-      in: &prefetches, visible: requests, viewport: viewport, isForward: forward,
-      reach: configuration.maximumLeadScreens * screen,
+      in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
+      isForward: forward, reach: configuration.maximumLeadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)
     requests.append(contentsOf: prefetches)
-    wasBusy = requests.contains { status.isLoading($0.item) }
-    return requests
+    candidates = prefetches
+    wasBusy = requests[first...].contains { status.isLoading($0.item) }
+  }
+
+  /// Maps the remembered running loads to the items' new positions; the current stroke
+  /// starts over.
+  public mutating func listDidChange(_ changes: ListIndexChanges) {
+    keeper.listDidChange(changes)
+    strokeStart = nil
   }
 
   /// The items ahead within the lead (and behind, for users who turn around), with
   /// their deadlines; unsorted.
   private func prefetchCandidates<Layout: ItemLayout>(
     input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
-    itemsPerPoint: Double
-  ) -> [PreloadRequest] {
+    itemsPerPoint: Double, into prefetches: inout [PreloadRequest]
+  ) {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
     let visible = input.visibleItems
@@ -196,7 +210,6 @@ public struct AdaptivePolicy: ItemPolicy {
       : AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(trailing))
     let restSpeed = Swift.max(peakAhead, 50)
 
-    var prefetches: [PreloadRequest] = []
     for item in input.layout.items(overlapping: ahead) where !visible.contains(item) {
       let span = input.layout.span(ofItem: item)
       let distance = Double(span.distance(to: viewport))
@@ -220,7 +233,6 @@ public struct AdaptivePolicy: ItemPolicy {
         PreloadRequest(item: item, priority: deadline < lead ? .display : .preload, order: deadline)
       )
     }
-    return prefetches
   }
 
   /// How much longer than the latency the lead must be when the viewport's demand for

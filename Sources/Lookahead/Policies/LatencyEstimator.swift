@@ -1,7 +1,9 @@
 /// A high quantile of recently observed load latencies, learned online.
 ///
-/// Keeps the last `capacity` observations in a ring and answers the requested
-/// quantile (nearest rank). Before the first observation it answers the prior.
+/// Keeps the last `capacity` observations in a ring, and the same values in sorted
+/// order, and answers the requested quantile (nearest rank). Before the first
+/// observation it answers the prior. Once `capacity` observations have been made,
+/// nothing allocates.
 ///
 /// A value type; confine it to one thread.
 public struct LatencyEstimator: Sendable, Hashable {
@@ -9,10 +11,12 @@ public struct LatencyEstimator: Sendable, Hashable {
   public let quantile: Double
   /// The answer before anything was observed.
   public let prior: Duration
+  /// The kept observations in arrival order (a ring once full).
   private var samples: [Duration] = []
+  /// The same observations, ascending.
+  private var sorted: [Duration] = []
   private var next = 0
   private let capacity: Int
-  private var cached: Duration?
 
   /// Creates an estimator.
   ///
@@ -33,28 +37,29 @@ public struct LatencyEstimator: Sendable, Hashable {
 
   /// Records one observed latency.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(*k*) for *k* kept observations.
   public mutating func observe(_ latency: Duration) {
     if samples.count < capacity {
       samples.append(latency)
     } else {
+      let evicted = samples[next]
       samples[next] = latency
+      sorted.remove(at: Self.firstIndex(notBefore: evicted, in: sorted))
     }
+    sorted.insert(latency, at: Self.firstIndex(notBefore: latency, in: sorted))
     next = (next + 1) % capacity
-    cached = nil
   }
 
   /// The current estimate: the quantile of the kept observations, or the prior.
   ///
-  /// - Complexity: O(*k* log *k*) for *k* kept observations after a new one,
-  ///   O(1) otherwise.
-  public mutating func estimate() -> Duration {
-    if let cached { return cached }
-    guard !samples.isEmpty else { return prior }
-    let sorted = samples.sorted()
+  /// - Complexity: O(1).
+  public func estimate() -> Duration {
+    guard !sorted.isEmpty else { return prior }
     let rank = Swift.max(1, Int((quantile * Double(sorted.count)).rounded(.up)))
-    let value = sorted[rank - 1]
-    cached = value
-    return value
+    return sorted[rank - 1]
+  }
+
+  private static func firstIndex(notBefore value: Duration, in sorted: [Duration]) -> Int {
+    Search.partitionPoint(in: 0..<sorted.count) { sorted[$0] >= value }
   }
 }

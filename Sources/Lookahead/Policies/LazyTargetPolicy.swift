@@ -19,8 +19,8 @@ public struct LazyTargetPolicy: ItemPolicy {
   /// The landing items of the last fling (while it lasts) and, when idle, the
   /// visible items.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest] {
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
     let phase = input.tracker.phase
     defer { previousPhase = phase }
     if phase == .decelerating && previousPhase != .decelerating {
@@ -32,7 +32,6 @@ public struct LazyTargetPolicy: ItemPolicy {
     } else if phase == .idle {
       landing = 0..<0
     }
-    var requests: [PreloadRequest] = []
     if phase == .idle {
       let visible = input.visibleItems
       for item in visible {
@@ -46,6 +45,18 @@ public struct LazyTargetPolicy: ItemPolicy {
         PreloadRequest(
           item: item, priority: .display, order: distance + Double(item - landing.lowerBound)))
     }
-    return requests
+  }
+
+  /// Keeps the landing set on the same items when positions change.
+  public mutating func listDidChange(_ changes: ListIndexChanges) {
+    guard !landing.isEmpty else { return }
+    var lower = Int.max
+    var upper = Int.min
+    for item in landing where item < changes.oldCount {
+      guard let moved = changes.newIndex(ofOldIndex: item) else { continue }
+      lower = Swift.min(lower, moved)
+      upper = Swift.max(upper, moved + 1)
+    }
+    landing = lower < upper ? lower..<upper : 0..<0
   }
 }

@@ -8,11 +8,12 @@ public struct OnVisiblePolicy: ItemPolicy {
 
   /// The visible items at ``LoadPriority/visible``, in layout order.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest] {
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
     let visible = input.visibleItems
-    return visible.map {
-      PreloadRequest(item: $0, priority: .visible, order: Double($0 - visible.lowerBound))
+    for item in visible {
+      requests.append(
+        PreloadRequest(item: item, priority: .visible, order: Double(item - visible.lowerBound)))
     }
   }
 }

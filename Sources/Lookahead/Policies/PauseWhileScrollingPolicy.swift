@@ -16,8 +16,8 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
 
   /// The visible items while idle, plus every earlier request that is not ready yet.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest] {
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
     started = started.filter { !status.isReady($0.key) }
     let visible = input.visibleItems
     if input.tracker.phase == .idle {
@@ -26,10 +26,20 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
         sequence += 1
       }
     }
-    return started.keys.sorted().map { item in
-      PreloadRequest(
-        item: item, priority: visible.contains(item) ? .visible : .preload,
-        order: started[item] ?? 0)
+    for item in started.keys.sorted() {
+      requests.append(
+        PreloadRequest(
+          item: item, priority: visible.contains(item) ? .visible : .preload,
+          order: started[item] ?? 0))
     }
+  }
+
+  /// Keeps the started requests on the same items when positions change.
+  public mutating func listDidChange(_ changes: ListIndexChanges) {
+    var moved: [Int: Double] = [:]
+    for (item, order) in started where item < changes.oldCount {
+      if let new = changes.newIndex(ofOldIndex: item) { moved[new] = order }
+    }
+    started = moved
   }
 }

@@ -32,13 +32,29 @@ public struct PolicyInput<Layout: ItemLayout>: Sendable {
   public var viewport: CGRect
   /// The scroll tracker, already fed with this frame's offset.
   public var tracker: ScrollTracker
+  /// The range mode the list is in (``RangeModeState``), when the driver tracks it:
+  /// ``RangeMode/visibleOnly`` and ``RangeMode/lowMemory`` after a memory warning or in
+  /// the background. `nil` leaves the choice to the policy (``TexturePolicy`` then
+  /// follows its own ``RangeModeState``).
+  public var rangeMode: RangeMode?
 
   /// Creates an input.
-  public init(time: Duration, layout: Layout, viewport: CGRect, tracker: ScrollTracker) {
+  ///
+  /// - Parameters:
+  ///   - time: The current time, since the driver's epoch.
+  ///   - layout: The list's geometry.
+  ///   - viewport: The visible rectangle, in content coordinates.
+  ///   - tracker: The scroll tracker, already fed with this frame's offset.
+  ///   - rangeMode: The list's range mode, when the driver tracks it.
+  public init(
+    time: Duration, layout: Layout, viewport: CGRect, tracker: ScrollTracker,
+    rangeMode: RangeMode? = nil
+  ) {
     self.time = time
     self.layout = layout
     self.viewport = viewport
     self.tracker = tracker
+    self.rangeMode = rangeMode
   }
 
   /// The viewport's extent along the layout's axis.
@@ -107,37 +123,68 @@ public struct ClosureLoadStatus: LoadStatus {
 /// A policy is a pure state machine: it takes a ``PolicyInput`` and answers with
 /// the complete set of items it wants now. A driver diffs consecutive answers with
 /// ``WantedSet`` and turns them into `want`/`unwant` events of a ``LoadQueue``;
-/// items that leave the answer are cancelled unless someone else wants them.
+/// items that leave the answer are cancelled unless someone else wants them. The list
+/// preloader (``ListPreloaderStateMachine``) is such a driver.
+///
+/// Answers are written into a buffer the driver owns and reuses, so that a frame whose
+/// answer did not change allocates nothing.
 public protocol ItemPolicy: Sendable {
-  /// The items wanted after this frame.
+  /// Appends the items wanted after this frame to `requests`.
   ///
   /// - Parameters:
   ///   - input: The frame's time, geometry, viewport and tracker.
   ///   - status: What is cached and what is loading, so that policies which keep
   ///     requests alive until they finish can let them go, and so that prefetching
   ///     can wait for what is on screen.
-  /// - Returns: The wanted items; each item at most once.
+  ///   - requests: An empty buffer (with capacity left from earlier frames) that
+  ///     receives the wanted items, each item at most once.
   mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest]
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  )
 
-  /// A load finished; adaptive policies learn the latency. The default does nothing.
+  /// A network load finished; adaptive policies learn the latency and the bandwidth.
+  /// Drivers report network loads only: a memory or disk hit says nothing about the
+  /// network. The default does nothing.
   ///
   /// - Parameters:
-  ///   - item: The item whose resource arrived.
-  ///   - latency: The time from the start of the transfer to its end.
+  ///   - latency: The time from the start of the request to its last byte.
   ///   - bytes: The size of the resource.
-  mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int)
+  mutating func loadDidFinish(latency: Duration, bytes: Int)
 
   /// The user began dragging the list (forward `scrollViewWillBeginDragging`). Texture
   /// widens its ranges on the first drag; the default does nothing.
   mutating func userDidBeginDragging()
+
+  /// The list's items moved: items were inserted or removed before others (a
+  /// pull-to-refresh, a merge). Policies that remember items by position map them
+  /// through `changes`; the default does nothing. Appending at the end needs no call.
+  ///
+  /// - Parameter changes: How positions changed.
+  mutating func listDidChange(_ changes: ListIndexChanges)
 }
 
 extension ItemPolicy {
   /// Does nothing.
-  public mutating func loadDidFinish(item: Int, latency: Duration, bytes: Int) {}
+  public mutating func loadDidFinish(latency: Duration, bytes: Int) {}
 
   /// Does nothing.
   public mutating func userDidBeginDragging() {}
+
+  /// Does nothing.
+  public mutating func listDidChange(_ changes: ListIndexChanges) {}
+
+  /// The items wanted after this frame, as a new array (see
+  /// ``wantedItems(for:status:into:)``, which reuses a buffer).
+  ///
+  /// - Parameters:
+  ///   - input: The frame's time, geometry, viewport and tracker.
+  ///   - status: What is cached and what is loading.
+  /// - Returns: The wanted items; each item at most once.
+  public mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus
+  ) -> [PreloadRequest] {
+    var requests: [PreloadRequest] = []
+    wantedItems(for: input, status: status, into: &requests)
+    return requests
+  }
 }

@@ -10,6 +10,9 @@
 ///   way back, but an item the viewport flew over is let go;
 /// - any load that has run for a typical load time: it is nearly done.
 ///
+/// Its tables are rebuilt every frame into storage kept from the previous frame, so a
+/// steady frame allocates nothing.
+///
 /// A value type; confine it to one thread.
 struct RunningLoadKeeper: Sendable {
   private var previousPrefetches: [PreloadRequest] = []
@@ -19,6 +22,11 @@ struct RunningLoadKeeper: Sendable {
   private var sides: [Int: Bool] = [:]
   /// When each wanted item was first seen loading.
   private var loadingSince: [Int: Duration] = [:]
+  /// The items chosen this frame; scratch storage.
+  private var chosen: Set<Int> = []
+  /// The next frame's tables while they are built; scratch storage.
+  private var nextSides: [Int: Bool] = [:]
+  private var nextLoadingSince: [Int: Duration] = [:]
 
   /// Appends to `prefetches` the running loads that were wanted before and are worth
   /// finishing, then remembers this frame's answer.
@@ -26,6 +34,7 @@ struct RunningLoadKeeper: Sendable {
   /// - Parameters:
   ///   - prefetches: The prefetches chosen this frame.
   ///   - visible: This frame's visible requests.
+  ///   - visibleItems: The items on screen.
   ///   - viewport: The viewport's span along the axis.
   ///   - isForward: Whether the motion goes toward larger offsets.
   ///   - reach: How far from the viewport a not-yet-reached load is kept, in points.
@@ -35,12 +44,12 @@ struct RunningLoadKeeper: Sendable {
   ///   - status: What is loading.
   /// - Complexity: O(*p* + *r*) for *p* previously wanted prefetches and *r* requests.
   mutating func keepRunningLoads<Layout: ItemLayout>(
-    in prefetches: inout [PreloadRequest], visible: [PreloadRequest], viewport: AxisSpan,
-    isForward: Bool, reach: Double, nearlyDone: Duration, now: Duration, layout: Layout,
-    status: some LoadStatus
+    in prefetches: inout [PreloadRequest], visible: ArraySlice<PreloadRequest>,
+    visibleItems: Range<Int>, viewport: AxisSpan, isForward: Bool, reach: Double,
+    nearlyDone: Duration, now: Duration, layout: Layout, status: some LoadStatus
   ) {
-    let visibleItems = Set(visible.map(\.item))
-    var chosen = Set(prefetches.map(\.item))
+    chosen.removeAll(keepingCapacity: true)
+    for request in prefetches { chosen.insert(request.item) }
     for previous in previousPrefetches
     where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
       guard status.isLoading(previous.item), previous.item < layout.itemCount,
@@ -69,27 +78,54 @@ struct RunningLoadKeeper: Sendable {
       now: now, layout: layout, status: status)
   }
 
-  private mutating func remember<Layout: ItemLayout>(
-    prefetches: [PreloadRequest], visible: [PreloadRequest], viewport: AxisSpan,
-    isForward: Bool, now: Duration, layout: Layout, status: some LoadStatus
-  ) {
-    var newSides: [Int: Bool] = [:]
-    for request in prefetches {
-      if let side = sides[request.item] {
-        newSides[request.item] = side
-      } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
-        if isForward { newSides[request.item] = true }
-      } else if !isForward {
-        newSides[request.item] = false
+  /// Maps every remembered item to its position after `changes`; removed items are
+  /// forgotten.
+  mutating func listDidChange(_ changes: ListIndexChanges) {
+    func moved(_ requests: [PreloadRequest]) -> [PreloadRequest] {
+      requests.compactMap { request in
+        guard request.item < changes.oldCount,
+          let item = changes.newIndex(ofOldIndex: request.item)
+        else { return nil }
+        return PreloadRequest(item: item, priority: request.priority, order: request.order)
       }
     }
-    sides = newSides
-    previousPrefetches = prefetches
-    previousRequests = visible + prefetches
-    var since: [Int: Duration] = [:]
-    for request in previousRequests where status.isLoading(request.item) {
-      since[request.item] = loadingSince[request.item] ?? now
+    func moved<Value>(_ table: [Int: Value]) -> [Int: Value] {
+      var result: [Int: Value] = [:]
+      for (item, value) in table where item < changes.oldCount {
+        if let new = changes.newIndex(ofOldIndex: item) { result[new] = value }
+      }
+      return result
     }
-    loadingSince = since
+    previousPrefetches = moved(previousPrefetches)
+    previousRequests = moved(previousRequests)
+    sides = moved(sides)
+    loadingSince = moved(loadingSince)
+  }
+
+  private mutating func remember<Layout: ItemLayout>(
+    prefetches: [PreloadRequest], visible: ArraySlice<PreloadRequest>, viewport: AxisSpan,
+    isForward: Bool, now: Duration, layout: Layout, status: some LoadStatus
+  ) {
+    nextSides.removeAll(keepingCapacity: true)
+    for request in prefetches {
+      if let side = sides[request.item] {
+        nextSides[request.item] = side
+      } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
+        if isForward { nextSides[request.item] = true }
+      } else if !isForward {
+        nextSides[request.item] = false
+      }
+    }
+    swap(&sides, &nextSides)
+    previousPrefetches.removeAll(keepingCapacity: true)
+    previousPrefetches.append(contentsOf: prefetches)
+    previousRequests.removeAll(keepingCapacity: true)
+    previousRequests.append(contentsOf: visible)
+    previousRequests.append(contentsOf: prefetches)
+    nextLoadingSince.removeAll(keepingCapacity: true)
+    for request in previousRequests where status.isLoading(request.item) {
+      nextLoadingSince[request.item] = loadingSince[request.item] ?? now
+    }
+    swap(&loadingSince, &nextLoadingSince)
   }
 }

@@ -6,8 +6,10 @@ import Foundation
 /// The policy keeps its own ``RangeController`` with Texture's default tuning and
 /// ``RangeModeState``: ranges stay ``RangeMode/minimum`` until the first drag —
 /// reported by the tracker (``ScrollTracker/hasDragged``) or by
-/// ``userDidBeginDragging()`` — then become ``RangeMode/full``. Items leaving the
-/// preload range are withdrawn.
+/// ``userDidBeginDragging()`` — then become ``RangeMode/full``. When the driver tracks
+/// the range mode itself (``PolicyInput/rangeMode``, as the list preloader does for
+/// memory warnings and the background), that mode wins. Items leaving the preload
+/// range are withdrawn.
 public struct TexturePolicy: ItemPolicy {
   /// The range controller; change its tuning to deviate from Texture's defaults.
   public var ranges: RangeController
@@ -30,18 +32,19 @@ public struct TexturePolicy: ItemPolicy {
   /// in the display range at ``LoadPriority/display``, the rest at
   /// ``LoadPriority/preload``; ordered by distance from the viewport.
   public mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest] {
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
     if input.tracker.hasDragged { modes.userDidBeginDragging() }
     let snapshot = ranges.ranges(
       layout: input.layout, viewport: input.viewport, direction: input.tracker.direction,
-      mode: modes.mode)
-    return snapshot.preload.map { item in
+      mode: input.rangeMode ?? modes.mode)
+    for item in snapshot.preload {
       let priority: LoadPriority =
         snapshot.visible.contains(item)
         ? .visible : snapshot.display.contains(item) ? .display : .preload
-      return PreloadRequest(
-        item: item, priority: priority, order: input.distanceToViewport(ofItem: item))
+      requests.append(
+        PreloadRequest(
+          item: item, priority: priority, order: input.distanceToViewport(ofItem: item)))
     }
   }
 }

@@ -1,9 +1,10 @@
-/// The changes between two consecutive answers of an ``ItemPolicy``.
-public struct WantedSetChanges: Sendable, Hashable {
-  /// Requests that are new, or whose priority or order changed, in the policy's order.
-  public var wanted: [PreloadRequest]
-  /// Items no longer wanted, in ascending order.
-  public var unwanted: [Int]
+/// The changes between two consecutive answers of a policy, as ``WantedSet`` reports
+/// them.
+public struct WantedSetChanges<Key: Hashable & Sendable>: Sendable, Hashable {
+  /// Requests that are new, or whose priority or order changed, in the answer's order.
+  public var wanted: [WantedSet<Key>.Request]
+  /// Keys no longer wanted, in the order they were first wanted.
+  public var unwanted: [Key]
 
   /// Whether nothing changed.
   public var isEmpty: Bool { wanted.isEmpty && unwanted.isEmpty }
@@ -12,76 +13,139 @@ public struct WantedSetChanges: Sendable, Hashable {
 /// Remembers what a policy wanted last and reports what changed.
 ///
 /// ```swift
-/// let changes = wanted.update(to: policy.wantedItems(for: input, status: status))
+/// var wanted = WantedSet<URL>()
+/// let changes = wanted.update(to: requests.map { WantedSet.Request(key: url(of: $0.item), $0) })
 /// for request in changes.wanted {
-///   actions += queue.want(request.item, by: me, priority: request.priority, order: request.order, now: now)
+///   actions += queue.want(request.key, by: me, priority: request.priority, order: request.order, now: now)
 /// }
-/// for item in changes.unwanted { actions += queue.unwant(item, by: me, now: now) }
+/// for key in changes.unwanted { actions += queue.unwant(key, by: me, now: now) }
 /// ```
+///
+/// Keys are resource keys (or item ids), not positions, so the set stays valid when
+/// items are inserted before others. When several requests name the same key, the
+/// most urgent one counts.
 ///
 /// Updating in place keeps steady frames cheap: when the answer did not change, an
 /// update allocates nothing.
 ///
 /// `WantedSet` is a value type; confine it to one thread.
-public struct WantedSet: Sendable {
-  private struct Entry: Sendable {
-    var request: PreloadRequest
-    var generation: UInt64
+public struct WantedSet<Key: Hashable & Sendable>: Sendable {
+  /// One wanted key with its priority.
+  public struct Request: Sendable, Hashable, CustomStringConvertible {
+    /// The resource.
+    public var key: Key
+    /// The priority class of its load.
+    public var priority: LoadPriority
+    /// The position inside the class; smaller loads sooner.
+    public var order: Double
+
+    /// Creates a request.
+    public init(key: Key, priority: LoadPriority, order: Double) {
+      self.key = key
+      self.priority = priority
+      self.order = order
+    }
+
+    /// A textual form such as `12 visible@0.0`.
+    public var description: String { "\(key) \(priority)@\(order)" }
+
+    /// Whether this request is more urgent than `other`.
+    func isMoreUrgent(than other: Request) -> Bool {
+      priority != other.priority ? priority > other.priority : order < other.order
+    }
   }
 
-  private var current: [Int: Entry] = [:]
+  private struct Entry: Sendable {
+    var request: Request
+    var generation: UInt64
+    /// When the key was first wanted in its current run; orders `unwanted`.
+    var sequence: UInt64
+  }
+
+  private var current: [Key: Entry] = [:]
   private var generation: UInt64 = 0
+  private var nextSequence: UInt64 = 0
 
   /// Creates an empty set.
   public init() {}
 
-  /// The number of wanted items.
+  /// The number of wanted keys.
   public var count: Int { current.count }
 
-  /// The wanted items, in ascending order.
+  /// The wanted keys, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
-  public var items: [Int] { current.keys.sorted() }
+  public var keys: [Key] {
+    current.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
+  }
 
-  /// The request currently wanted for an item, if any.
-  public func request(for item: Int) -> PreloadRequest? { current[item]?.request }
+  /// The request currently wanted for a key, if any.
+  ///
+  /// - Complexity: O(1).
+  public func request(for key: Key) -> Request? { current[key]?.request }
+
+  /// Whether a key is wanted.
+  ///
+  /// - Complexity: O(1).
+  public func contains(_ key: Key) -> Bool { current[key] != nil }
 
   /// Replaces the wanted requests and returns the difference.
   ///
-  /// - Parameter requests: The policy's complete answer; duplicate items keep the
-  ///   last request.
+  /// - Parameter requests: The policy's complete answer. When a key appears more than
+  ///   once, its most urgent request counts.
   /// - Complexity: O(*m* + *n* + *u* log *u*) for *m* requests, *n* previously wanted
-  ///   items and *u* unwanted ones.
-  public mutating func update(to requests: [PreloadRequest]) -> WantedSetChanges {
+  ///   keys and *u* unwanted ones.
+  public mutating func update(to requests: some Sequence<Request>) -> WantedSetChanges<Key> {
     generation &+= 1
-    var wanted: [PreloadRequest] = []
-    var stamped = 0  // distinct items of this answer
+    var wanted: [Request] = []
+    var stamped = 0  // distinct keys of this answer
     for request in requests {
-      let previous = current[request.item]
-      if previous?.generation != generation { stamped += 1 }
-      if let previous, previous.request == request {
-        current[request.item]?.generation = generation
+      if let previous = current[request.key] {
+        if previous.generation == generation {
+          // A second request for a key already seen in this answer: keep the more urgent.
+          guard request.isMoreUrgent(than: previous.request) else { continue }
+          current[request.key]?.request = request
+          if let index = wanted.lastIndex(where: { $0.key == request.key }) {
+            wanted[index] = request
+          } else {
+            wanted.append(request)
+          }
+          continue
+        }
+        stamped += 1
+        current[request.key]?.generation = generation
+        if previous.request != request {
+          current[request.key]?.request = request
+          wanted.append(request)
+        }
       } else {
-        current[request.item] = Entry(request: request, generation: generation)
+        stamped += 1
+        nextSequence &+= 1
+        current[request.key] = Entry(
+          request: request, generation: generation, sequence: nextSequence)
         wanted.append(request)
       }
     }
-    var unwanted: [Int] = []
+    var unwanted: [Key] = []
     if current.count > stamped {
-      for (item, entry) in current where entry.generation != generation { unwanted.append(item) }
-    }
-    if !unwanted.isEmpty {
-      for item in unwanted { current[item] = nil }
-      // Dictionary order differs between processes; sorting keeps drivers and the
-      // simulator deterministic.
-      unwanted.sort()
+      var leaving: [(key: Key, sequence: UInt64)] = []
+      for (key, entry) in current where entry.generation != generation {
+        leaving.append((key, entry.sequence))
+      }
+      for (key, _) in leaving { current[key] = nil }
+      // Dictionary order differs between processes; the order keys were first wanted
+      // keeps drivers and the simulator deterministic.
+      leaving.sort { $0.sequence < $1.sequence }
+      unwanted = leaving.map(\.key)
     }
     return WantedSetChanges(wanted: wanted, unwanted: unwanted)
   }
 
-  /// Forgets an item without reporting it, for example after its load finished, so
-  /// that a later answer wanting it again reports it as new.
-  public mutating func forget(_ item: Int) {
-    current[item] = nil
+  /// Forgets a key without reporting it, for example after its load finished, so that
+  /// a later answer wanting it again reports it as new.
+  ///
+  /// - Complexity: O(1).
+  public mutating func forget(_ key: Key) {
+    current[key] = nil
   }
 }

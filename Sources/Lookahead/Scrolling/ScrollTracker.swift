@@ -125,6 +125,20 @@ public struct ScrollTracker: Sendable {
     lastTime = Swift.max(time, lastTime ?? time)
   }
 
+  /// Rebases the tracker after the content moved under the viewport: items were
+  /// inserted or removed before the visible ones and the scroll view's offset was
+  /// changed by `delta` to keep them in place. The recorded offsets (and a fling's
+  /// target) move by `delta`, so the jump is not mistaken for a fling.
+  ///
+  /// - Parameter delta: How far the content offset moved; finite.
+  /// - Complexity: O(*w*) for the samples of the velocity window; no allocation.
+  public mutating func shift(by delta: CGPoint) {
+    precondition(delta.x.isFinite && delta.y.isFinite, "delta must be finite, got \(delta)")
+    offset = CGPoint(x: offset.x + delta.x, y: offset.y + delta.y)
+    targetOffset = targetOffset.map { CGPoint(x: $0.x + delta.x, y: $0.y + delta.y) }
+    estimator.shift(by: delta)
+  }
+
   /// Where the content will come to rest if nothing touches it: the target UIKit
   /// announced at lift-off when there is one, otherwise the current offset plus
   /// `v · r / (1 − r)` along each axis (`v` in points per millisecond), clamped to

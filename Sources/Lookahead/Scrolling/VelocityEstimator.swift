@@ -33,6 +33,15 @@ struct VelocityEstimator: Sendable {
     count = 0
   }
 
+  /// Moves every recorded sample by `delta`, as if the content had always been that far
+  /// along: the velocity does not change.
+  mutating func shift(by delta: CGPoint) {
+    for index in xs.indices {
+      xs[index] += delta.x
+      ys[index] += delta.y
+    }
+  }
+
   /// Records a sample. `seconds` must not decrease; an equal timestamp replaces the
   /// newest sample's offset.
   mutating func record(x: CGFloat, y: CGFloat, seconds: Double) {

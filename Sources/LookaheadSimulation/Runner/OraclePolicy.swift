@@ -70,8 +70,8 @@ struct OraclePolicy: ItemPolicy {
   }
 
   mutating func wantedItems<Layout: ItemLayout>(
-    for input: PolicyInput<Layout>, status: some LoadStatus
-  ) -> [PreloadRequest] {
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
     let now = input.time.inMilliseconds
     while nextAppearance < appearances.count,
       appearances[nextAppearance].start <= now + Self.horizon
@@ -106,6 +106,7 @@ struct OraclePolicy: ItemPolicy {
     let byDeadline: (PreloadRequest, PreloadRequest) -> Bool = {
       ($0.order, $0.item) < ($1.order, $1.item)
     }
-    return visibleRequests.sorted(by: byDeadline) + prefetches.sorted(by: byDeadline)
+    requests.append(contentsOf: visibleRequests.sorted(by: byDeadline))
+    requests.append(contentsOf: prefetches.sorted(by: byDeadline))
   }
 }

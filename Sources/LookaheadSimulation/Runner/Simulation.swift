@@ -26,46 +26,17 @@ public enum Simulation {
 
   private static func run(_ setup: SimulationSetup, onFrame: ((FrameRecord) -> Void)?) -> RunMetrics
   {
-    switch setup.strategy {
-    case .infiniteScroll:
-      run(setup, policy: OnVisiblePolicy(), pages: .trigger(.infiniteScroll), onFrame: onFrame)
-    case .threshold:
-      run(setup, policy: OnVisiblePolicy(), pages: .trigger(.threshold(0.7)), onFrame: onFrame)
-    case .dynamicThreshold:
-      run(
-        setup, policy: OnVisiblePolicy(), pages: .trigger(.dynamicThreshold(0.7)), onFrame: onFrame)
-    case .lazyTarget:
-      run(
-        setup, policy: LazyTargetPolicy(), pages: .trigger(.dynamicThreshold(0.7)), onFrame: onFrame
-      )
-    case .pauseWhileScrolling:
-      run(
-        setup, policy: PauseWhileScrollingPolicy(), pages: .trigger(.threshold(0.9)),
-        onFrame: onFrame)
-    case .texture:
-      run(setup, policy: TexturePolicy(), pages: .trigger(.leadingScreens(2.0)), onFrame: onFrame)
-    case .adaptive:
-      run(
-        setup, policy: AdaptivePolicy(configuration: setup.adaptive),
-        pages: .adaptive(AdaptivePaging()), onFrame: onFrame)
-    case .oracle:
-      runOracle(setup, onFrame: onFrame)
+    var driver: SimulationDriver
+    if setup.strategy == .oracle {
+      let oracle = OraclePolicy(trace: setup.trace, world: .standard(setup.layout))
+      driver = SimulationDriver(
+        setup: setup,
+        strategy: PreloadStrategy(id: "oracle", paging: .manual, policy: oracle),
+        pageSchedule: oracle.pageNeedTimes)
+    } else {
+      driver = SimulationDriver(setup: setup, strategy: setup.preloadStrategy)
     }
-  }
-
-  private static func run<Policy: ItemPolicy>(
-    _ setup: SimulationSetup, policy: Policy, pages: SimulationDriver<Policy>.PagePlan,
-    onFrame: ((FrameRecord) -> Void)?
-  ) -> RunMetrics {
-    var driver = SimulationDriver(setup: setup, policy: policy, pagePlan: pages)
     driver.onFrame = onFrame
     return driver.run()
-  }
-
-  private static func runOracle(_ setup: SimulationSetup, onFrame: ((FrameRecord) -> Void)?)
-    -> RunMetrics
-  {
-    let oracle = OraclePolicy(trace: setup.trace, world: .standard(setup.layout))
-    return run(setup, policy: oracle, pages: .schedule(oracle.pageNeedTimes), onFrame: onFrame)
   }
 }

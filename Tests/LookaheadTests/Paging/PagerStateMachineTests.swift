@@ -216,7 +216,13 @@ import Testing
     let actions = machine.pageLoaded(head, page: page([300, 299], next: "c299"), now: at(3))
     #expect(cancels(actions) == [tail])
     #expect(
-      actions.contains { if case .listChanged(.refreshed(.replaced)) = $0 { true } else { false } })
+      actions.contains {
+        if case .listChanged(let change) = $0 {
+          change.kind == .refreshed(.replaced)
+        } else {
+          false
+        }
+      })
     #expect(machine.list.items.map(\.id) == [300, 299])
     #expect(machine.nextCursor == PageCursor("c299"))
     #expect(machine.pageLoaded(tail, page: page([90], next: "c90"), now: at(4)).isEmpty)
@@ -257,7 +263,10 @@ import Testing
       items: page([5, 4, 3], next: nil).items, nextCursor: PageCursor("c3"), hasMore: true,
       savedAt: Date(timeIntervalSince1970: 0))
     let actions = machine.restore(snapshot)
-    #expect(actions.contains { if case .listChanged(.restored) = $0 { true } else { false } })
+    #expect(
+      actions.contains {
+        if case .listChanged(let change) = $0 { change.kind == .restored } else { false }
+      })
     #expect(machine.snapshot(savedAt: snapshot.savedAt) == snapshot)
     let next = fetches(machine.scrolled(geometry(offset: 0, items: 3), now: at(0)))
     #expect(next.map(\.cursor) == [PageCursor("c3")])

@@ -134,7 +134,7 @@ import Testing
     #expect(head.end == .head)
     harness.backend.respond(to: head, with: .success(page([7, 6, 5], next: "c5")))
     let update = try #require(await updates.next())
-    guard case .listChanged(.refreshed(.merged)) = update.kind else {
+    guard case .listChanged(let change) = update.kind, case .refreshed(.merged) = change.kind else {
       Issue.record("expected a merge, got \(update.kind)")
       return
     }

@@ -28,7 +28,7 @@ private struct Player {
     latency: Duration = .milliseconds(200), loads: Int = 2, offset: CGFloat = 3000
   ) {
     policy = AdaptivePolicy(configuration: configuration)
-    for _ in 0..<loads { policy.loadDidFinish(item: 0, latency: latency, bytes: 50_000) }
+    for _ in 0..<loads { policy.loadDidFinish(latency: latency, bytes: 50_000) }
     self.offset = offset
   }
 
@@ -224,7 +224,7 @@ private var unbudgeted: AdaptivePolicy.Configuration {
     #expect(prefetches(blank.step(speed: 2000, loads: Loads(isVisibleReady: false))).isEmpty)
     // After the second load the urgent prefetches no longer wait.
     var learned = learning
-    learned.policy.loadDidFinish(item: 0, latency: .milliseconds(200), bytes: 50_000)
+    learned.policy.loadDidFinish(latency: .milliseconds(200), bytes: 50_000)
     #expect(!prefetches(learned.step(speed: 2000, loads: Loads(isVisibleReady: false))).isEmpty)
   }
 
@@ -265,7 +265,7 @@ private var unbudgeted: AdaptivePolicy.Configuration {
       var player = Player(configuration)
       player.move(speed: 3000, seconds: 1, loads: Loads(loading: Set(0..<500)))
       for _ in 0..<2 {
-        player.policy.loadDidFinish(item: 0, latency: .milliseconds(200), bytes: 100_000)
+        player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000)
       }
       let answer = player.move(speed: 0, seconds: 0.5)
       return reach(answer, beyond: player.viewport)

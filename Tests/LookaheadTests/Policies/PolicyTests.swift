@@ -128,24 +128,47 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect(Set(back.last?.map(\.item) ?? []) == Set(expected))
   }
 
-  @Test func wantedSetReportsNewChangedAndRemovedItems() {
-    var wanted = WantedSet()
+  @Test func wantedSetReportsNewChangedAndRemovedKeys() {
+    var wanted = WantedSet<Int>()
     let first = wanted.update(to: [
-      PreloadRequest(item: 3, priority: .visible, order: 0),
-      PreloadRequest(item: 4, priority: .preload, order: 1),
+      WantedSet.Request(key: 3, priority: .visible, order: 0),
+      WantedSet.Request(key: 4, priority: .preload, order: 1),
     ])
-    #expect(first.wanted.map(\.item) == [3, 4])
+    #expect(first.wanted.map(\.key) == [3, 4])
     #expect(first.unwanted.isEmpty)
     let answer = [
-      PreloadRequest(item: 4, priority: .visible, order: 0),
-      PreloadRequest(item: 9, priority: .preload, order: 2),
+      WantedSet.Request(key: 4, priority: .visible, order: 0),
+      WantedSet.Request(key: 9, priority: .preload, order: 2),
     ]
     let second = wanted.update(to: answer)
-    #expect(second.wanted.map(\.item) == [4, 9])
+    #expect(second.wanted.map(\.key) == [4, 9])
     #expect(second.unwanted == [3])
     #expect(wanted.update(to: answer).isEmpty)
     #expect(wanted.count == 2)
     #expect(wanted.update(to: []).unwanted == [4, 9])
     #expect(wanted.count == 0)
+  }
+
+  @Test func aKeyWantedTwiceInOneAnswerKeepsItsMostUrgentRequest() {
+    var wanted = WantedSet<String>()
+    let changes = wanted.update(to: [
+      WantedSet.Request(key: "a.jpg", priority: .preload, order: 3),
+      WantedSet.Request(key: "a.jpg", priority: .visible, order: 1),
+      WantedSet.Request(key: "a.jpg", priority: .display, order: 0),
+    ])
+    #expect(changes.wanted == [WantedSet.Request(key: "a.jpg", priority: .visible, order: 1)])
+    #expect(wanted.request(for: "a.jpg")?.priority == .visible)
+    #expect(wanted.count == 1)
+  }
+
+  @Test func unwantedKeysComeInTheOrderTheyWereFirstWanted() {
+    var wanted = WantedSet<String>()
+    _ = wanted.update(
+      to: ["c", "a", "b"].map { WantedSet.Request(key: $0, priority: .preload, order: 0) })
+    _ = wanted.update(to: [WantedSet.Request(key: "d", priority: .preload, order: 0)])
+    #expect(wanted.keys == ["d"])
+    _ = wanted.update(
+      to: ["c", "a", "b"].map { WantedSet.Request(key: $0, priority: .preload, order: 0) })
+    #expect(wanted.update(to: []).unwanted == ["c", "a", "b"])
   }
 }

@@ -1,0 +1,166 @@
+/// Any ``ItemPolicy``, chosen at run time: the built-in policies are stored as they are,
+/// any other is boxed.
+///
+/// The list preloader keeps its policy in one, so that the strategy can be a value
+/// (``PreloadStrategy``) rather than a type parameter. Calling a built-in policy
+/// through it costs one switch and allocates nothing.
+///
+/// ```swift
+/// let policy = AnyItemPolicy(TexturePolicy())
+/// ```
+///
+/// A value type; confine it to one thread, like the policy it wraps.
+public struct AnyItemPolicy: ItemPolicy {
+  private enum Storage: Sendable {
+    case onVisible(OnVisiblePolicy)
+    case pauseWhileScrolling(PauseWhileScrollingPolicy)
+    case lazyTarget(LazyTargetPolicy)
+    case texture(TexturePolicy)
+    case adaptive(AdaptivePolicy)
+    case custom(any ItemPolicy)
+    /// Held only while the wrapped policy is mutated, so that its storage stays unique.
+    case transient
+  }
+
+  private var storage: Storage
+
+  /// Wraps a policy; wrapping an `AnyItemPolicy` returns it unchanged.
+  public init(_ policy: some ItemPolicy) {
+    switch policy {
+    case let policy as AnyItemPolicy: storage = policy.storage
+    case let policy as OnVisiblePolicy: storage = .onVisible(policy)
+    case let policy as PauseWhileScrollingPolicy: storage = .pauseWhileScrolling(policy)
+    case let policy as LazyTargetPolicy: storage = .lazyTarget(policy)
+    case let policy as TexturePolicy: storage = .texture(policy)
+    case let policy as AdaptivePolicy: storage = .adaptive(policy)
+    default: storage = .custom(policy)
+    }
+  }
+
+  /// The wrapped policy.
+  public var base: any ItemPolicy {
+    switch storage {
+    case .onVisible(let policy): policy
+    case .pauseWhileScrolling(let policy): policy
+    case .lazyTarget(let policy): policy
+    case .texture(let policy): policy
+    case .adaptive(let policy): policy
+    case .custom(let policy): policy
+    case .transient: preconditionFailure(Self.transientMessage)
+    }
+  }
+
+  /// Asks the wrapped policy.
+  public mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
+    var operation = WantedItems(input: input, status: status)
+    swap(&operation.requests, &requests)
+    mutate(&operation)
+    swap(&operation.requests, &requests)
+  }
+
+  /// Tells the wrapped policy.
+  public mutating func loadDidFinish(latency: Duration, bytes: Int) {
+    var operation = LoadDidFinish(latency: latency, bytes: bytes)
+    mutate(&operation)
+  }
+
+  /// Tells the wrapped policy.
+  public mutating func userDidBeginDragging() {
+    var operation = UserDidBeginDragging()
+    mutate(&operation)
+  }
+
+  /// Tells the wrapped policy.
+  public mutating func listDidChange(_ changes: ListIndexChanges) {
+    var operation = ListDidChange(changes: changes)
+    mutate(&operation)
+  }
+
+  private static let transientMessage =
+    "Internal inconsistency: an AnyItemPolicy used during its own update"
+
+  /// Runs `operation` on the wrapped policy in place: the storage is emptied first, so
+  /// the policy's buffers are uniquely referenced and mutate without copying.
+  private mutating func mutate(_ operation: inout some PolicyOperation) {
+    switch storage {
+    case .onVisible(var policy):
+      storage = .transient
+      operation.run(on: &policy)
+      storage = .onVisible(policy)
+    case .pauseWhileScrolling(var policy):
+      storage = .transient
+      operation.run(on: &policy)
+      storage = .pauseWhileScrolling(policy)
+    case .lazyTarget(var policy):
+      storage = .transient
+      operation.run(on: &policy)
+      storage = .lazyTarget(policy)
+    case .texture(var policy):
+      storage = .transient
+      operation.run(on: &policy)
+      storage = .texture(policy)
+    case .adaptive(var policy):
+      storage = .transient
+      operation.run(on: &policy)
+      storage = .adaptive(policy)
+    case .custom(var policy):
+      storage = .transient
+      operation.run(on: &policy)
+      storage = .custom(policy)
+    case .transient:
+      preconditionFailure(Self.transientMessage)
+    }
+  }
+}
+
+/// One call on a policy, written once for every concrete policy type.
+private protocol PolicyOperation {
+  mutating func run<Policy: ItemPolicy>(on policy: inout Policy)
+}
+
+extension PolicyOperation {
+  /// Opens the existential and runs on the concrete policy inside it.
+  mutating func run(on policy: inout any ItemPolicy) {
+    func open<Policy: ItemPolicy>(_ concrete: Policy) -> any ItemPolicy {
+      var concrete = concrete
+      run(on: &concrete)
+      return concrete
+    }
+    policy = open(policy)
+  }
+}
+
+private struct WantedItems<Layout: ItemLayout, Status: LoadStatus>: PolicyOperation {
+  let input: PolicyInput<Layout>
+  let status: Status
+  var requests: [PreloadRequest] = []
+
+  mutating func run<Policy: ItemPolicy>(on policy: inout Policy) {
+    policy.wantedItems(for: input, status: status, into: &requests)
+  }
+}
+
+private struct LoadDidFinish: PolicyOperation {
+  let latency: Duration
+  let bytes: Int
+
+  mutating func run<Policy: ItemPolicy>(on policy: inout Policy) {
+    policy.loadDidFinish(latency: latency, bytes: bytes)
+  }
+}
+
+private struct UserDidBeginDragging: PolicyOperation {
+  mutating func run<Policy: ItemPolicy>(on policy: inout Policy) {
+    policy.userDidBeginDragging()
+  }
+}
+
+private struct ListDidChange: PolicyOperation {
+  let changes: ListIndexChanges
+
+  mutating func run<Policy: ItemPolicy>(on policy: inout Policy) {
+    policy.listDidChange(changes)
+  }
+}

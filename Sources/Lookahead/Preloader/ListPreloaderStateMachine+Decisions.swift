@@ -1,0 +1,193 @@
+import Foundation
+
+extension ListPreloaderStateMachine {
+  /// What the policy may know about loads: the driver's cache, this machine's queue and
+  /// pager. Built as a temporary inside one call, so that the queue's storage is
+  /// referenced once again before it is next mutated.
+  struct Status: LoadStatus {
+    let list: FeedList<Item>
+    let resourceKey: @Sendable (Item) -> Key?
+    let queue: LoadQueue<Key, ListPreloaderWaiter>
+    let isCached: (Key) -> Bool
+    let isPageLoading: Bool
+
+    func isReady(_ item: Int) -> Bool {
+      guard item < list.count, let key = resourceKey(list[item]) else { return false }
+      return isCached(key)
+    }
+
+    func isLoading(_ item: Int) -> Bool {
+      guard item < list.count, let key = resourceKey(list[item]) else { return false }
+      if case .loading = queue.state(of: key) { return true }
+      return false
+    }
+  }
+
+  /// Whether the range mode allows only what is on screen.
+  var isConstrained: Bool { modes.mode == .visibleOnly || modes.mode == .lowMemory }
+
+  /// Asks the page trigger, unless the tail is busy, exhausted or paged by hand.
+  mutating func decidePages(now: Duration) -> [Action] {
+    guard !isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
+    switch paging {
+    case .manual: return []
+    case .trigger(let trigger): pager.trigger = trigger
+    case .adaptive(let adaptive): pager.trigger = adaptive.trigger
+    }
+    let axis = geometry.axis
+    let velocity = axis == .vertical ? tracker.velocity.y : tracker.velocity.x
+    let input = PageTriggerInput(
+      offset: axis.offset(of: viewport.origin), viewportLength: axis.length(of: viewport.size),
+      contentLength: geometry.contentLength, velocity: velocity,
+      isMovingTowardHead: !tracker.direction.isForward(along: axis),
+      loadedItemCount: geometry.itemCount, pageSize: configuration.pageSize,
+      isVisible: isListVisible)
+    return translate(pager.scrolled(input, now: Timestamp(now)), now: now)
+  }
+
+  /// Asks the policy, diffs its answer by key and turns the differences into load
+  /// queue events.
+  mutating func decideItems(
+    now: Duration, isCached: (Key) -> Bool, into actions: inout [Action]
+  ) {
+    requests.removeAll(keepingCapacity: true)
+    // The status lives only during the call, so the closure never really escapes.
+    withoutActuallyEscaping(isCached) { isCached in
+      policy.wantedItems(
+        for: PolicyInput(
+          time: now, layout: geometry, viewport: viewport, tracker: tracker,
+          rangeMode: modes.mode),
+        status: Status(
+          list: pager.list, resourceKey: resourceKey, queue: queue, isCached: isCached,
+          isPageLoading: pager.tail.isLoading || pager.head.isLoading),
+        into: &requests)
+    }
+    let count = geometry.itemCount
+    let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0
+    let reportsItems = interfaceRanges != nil
+    var prefetch: [Int] = []
+    keyedRequests.removeAll(keepingCapacity: true)
+    for request in requests {
+      guard request.item >= 0, request.item < count else { continue }
+      if isConstrained && !visible.contains(request.item) { continue }
+      let item = pager.list[request.item]
+      guard let key = resourceKey(item), !isCached(key) else { continue }
+      keyedRequests.append(
+        WantedSet.Request(key: key, priority: request.priority, order: request.order))
+      if wantedItemIDs[key] == nil {
+        wantedItemIDs[key] = item.id
+        if reportsItems && !visible.contains(request.item) { prefetch.append(request.item) }
+      }
+    }
+    var changes = wanted.update(to: keyedRequests)
+    var cancelled: [Int] = []
+    if !changes.unwanted.isEmpty {
+      // Unwanted in list order: a dictionary's order differs between processes, and the
+      // order of cancellations decides which running load a later preemption picks.
+      var positions: [(key: Key, position: Int)] = []
+      positions.reserveCapacity(changes.unwanted.count)
+      for key in changes.unwanted {
+        let id = wantedItemIDs.removeValue(forKey: key)
+        let position = id.flatMap { pager.list.index(ofID: $0) }
+        positions.append((key, position ?? Int.max))
+        if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }
+      }
+      changes.unwanted.removeAll(keepingCapacity: true)
+      // A stable sort keeps the order keys were first wanted among equal positions.
+      for entry in positions.enumerated().sorted(by: {
+        ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+      }) {
+        changes.unwanted.append(entry.element.key)
+      }
+    }
+    for key in changes.unwanted {
+      absorb(queue.unwant(key, by: .policy, now: now), now: now, into: &actions)
+    }
+    for request in changes.wanted {
+      absorb(
+        queue.want(
+          request.key, by: .policy, priority: request.priority, order: request.order, now: now),
+        now: now, into: &actions)
+    }
+    announceWakeUp(into: &actions)
+    guard var ranges = interfaceRanges else { return }
+    let transitions = ranges.update(
+      layout: geometry, viewport: viewport, direction: tracker.direction, mode: modes.mode,
+      isListVisible: isListVisible)
+    interfaceRanges = ranges
+    if !transitions.isEmpty { actions.append(.interfaceStatesChanged(transitions)) }
+    if !prefetch.isEmpty { actions.append(.prefetch(prefetch)) }
+    if !cancelled.isEmpty { actions.append(.cancelPrefetching(cancelled)) }
+  }
+
+  // MARK: - Translation
+
+  /// Turns load queue actions into the machine's actions.
+  mutating func absorb(
+    _ queueActions: [LoadQueue<Key, ListPreloaderWaiter>.Action], now: Duration,
+    into actions: inout [Action]
+  ) {
+    for action in queueActions {
+      switch action {
+      case .start(let key, let ticket, let priority):
+        actions.append(.startLoad(key, ticket, priority))
+      case .cancel(let key, let ticket):
+        actions.append(.cancelLoad(key, ticket))
+      case .deliver(let key, let waiters):
+        let ids = Self.requestIDs(of: waiters)
+        if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
+      case .fail(let key, let error, let waiters):
+        actions.append(.fail(key, error, to: Self.requestIDs(of: waiters)))
+      case .scheduleWakeUp(let at):
+        queueWakeUp = at
+      }
+    }
+  }
+
+  private static func requestIDs(of waiters: [ListPreloaderWaiter]) -> [UInt64] {
+    waiters.compactMap { waiter in
+      if case .request(let id) = waiter { return id }
+      return nil
+    }
+  }
+
+  /// Announces the earliest pending wake-up when it changed.
+  mutating func announceWakeUp(into actions: inout [Action]) {
+    let earliest: Duration? =
+      switch (queueWakeUp, pageRetryAt) {
+      case (let a?, let b?): Swift.min(a, b)
+      case (let a?, nil): a
+      case (nil, let b?): b
+      case (nil, nil): nil
+      }
+    guard let earliest, earliest != announcedWakeUp else { return }
+    announcedWakeUp = earliest
+    actions.append(.scheduleWakeUp(at: earliest))
+  }
+
+  /// Turns pager actions into the machine's actions, applying list changes to the
+  /// geometry and rebasing what remembers positions.
+  mutating func translate(_ pagerActions: [PagerAction<Timestamp>], now: Duration) -> [Action] {
+    var actions: [Action] = []
+    for action in pagerActions {
+      switch action {
+      case .fetch(let request):
+        pageStarts[request.id] = now
+        actions.append(.fetchPage(request))
+      case .cancel(let request):
+        pageStarts[request.id] = nil
+        actions.append(.cancelPage(request))
+      case .tailFailed(let error, let retryAt):
+        pageRetryAt = retryAt?.sinceEpoch
+        actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))
+        announceWakeUp(into: &actions)
+      case .listChanged(let change):
+        apply(change.indexChanges)
+        actions.append(.listChanged(change))
+      case .refreshFailed(let error):
+        actions.append(.refreshFailed(error))
+      }
+    }
+    return actions
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+extension ListPreloaderStateMachine {
+  // MARK: - Loads
+
+  /// A load finished.
+  ///
+  /// A network load teaches the policy its latency and size; a memory or disk hit
+  /// does not (it says nothing about the network). Requests waiting for the key get
+  /// a ``ListPreloaderAction/deliver(_:to:)``. An outcome whose ticket is no longer
+  /// current (the load was cancelled or preempted) is ignored.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - ticket: The ticket of its ``ListPreloaderAction/startLoad(_:_:_:)``.
+  ///   - bytes: The size of the resource.
+  ///   - duration: How long the load took, from its start to its last byte.
+  ///   - source: Where the value came from.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func loadFinished(
+    _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
+    now: Duration
+  ) -> [Action] {
+    guard queue.currentTicket(of: key) == ticket else { return [] }
+    if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
+    var actions: [Action] = []
+    absorb(queue.loadFinished(key, ticket: ticket, now: now), now: now, into: &actions)
+    announceWakeUp(into: &actions)
+    return actions
+  }
+
+  /// A load failed. Transient errors are retried with backoff (a
+  /// ``ListPreloaderAction/scheduleWakeUp(at:)`` follows); permanent ones and exhausted
+  /// retries end in ``ListPreloaderAction/fail(_:_:to:)``. Cancellations are not
+  /// failures: report them only when the loader cancelled by itself.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - ticket: The ticket of its ``ListPreloaderAction/startLoad(_:_:_:)``.
+  ///   - error: The classified error (``LoadError/classifying(_:)``).
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func loadFailed(
+    _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
+  ) -> [Action] {
+    var actions: [Action] = []
+    absorb(queue.loadFailed(key, ticket: ticket, error: error, now: now), now: now, into: &actions)
+    announceWakeUp(into: &actions)
+    return actions
+  }
+
+  /// A caller (usually a cell being configured) wants `key`: a queued or running load
+  /// is joined and raised to `priority`; otherwise a load is queued. The driver answers
+  /// from its cache first, so a cached key never gets here.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - id: The caller's id, unique among the requests waiting now.
+  ///   - priority: How urgent the request is; `.visible` for a cell on screen.
+  ///   - order: The position inside the priority class.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform; a ``ListPreloaderAction/deliver(_:to:)`` or
+  ///   ``ListPreloaderAction/fail(_:_:to:)`` naming `id` ends the request.
+  public mutating func request(
+    _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0, now: Duration
+  ) -> [Action] {
+    var actions: [Action] = []
+    absorb(
+      queue.want(key, by: .request(id), priority: priority, order: order, now: now), now: now,
+      into: &actions)
+    announceWakeUp(into: &actions)
+    return actions
+  }
+
+  /// A caller no longer waits for `key` (its cell was reused, its task cancelled). The
+  /// load goes on while the strategy or another caller wants it, and is cancelled
+  /// otherwise. Withdrawing twice is harmless.
+  ///
+  /// - Parameters:
+  ///   - key: The resource.
+  ///   - id: The caller's id.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
+    var actions: [Action] = []
+    absorb(queue.unwant(key, by: .request(id), now: now), now: now, into: &actions)
+    return actions
+  }
+
+  // MARK: - Pages
+
+  /// Asks for the next tail page now, whatever the trigger says (a "load more"
+  /// button). Ignored while the tail is loading, exhausted or waiting for a retry.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func loadNextPage(now: Duration) -> [Action] {
+    translate(pager.loadNextPage(now: Timestamp(now)), now: now)
+  }
+
+  /// Fetches the newest page to merge at the head (pull to refresh). Ignored while a
+  /// refresh is in flight.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func refresh(now: Duration) -> [Action] {
+    translate(pager.refresh(now: Timestamp(now)), now: now)
+  }
+
+  /// Retries a failed tail page now, also after the retry policy gave up.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func retryPage(now: Duration) -> [Action] {
+    pageRetryAt = nil
+    return translate(pager.retry(now: Timestamp(now)), now: now)
+  }
+
+  /// Replaces the list with a saved one (at launch, before the network answers).
+  ///
+  /// - Parameters:
+  ///   - snapshot: The saved items and cursor.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform: page requests in flight are cancelled and a
+  ///   ``ListPreloaderAction/listChanged(_:)`` replaces everything.
+  public mutating func restore(_ snapshot: FeedSnapshot<Item>, now: Duration) -> [Action] {
+    translate(pager.restore(snapshot), now: now)
+  }
+
+  /// A page arrived.
+  ///
+  /// Its items are merged by id: duplicates are dropped, an item whose sort key changed
+  /// moves, items out of order are put in order, and an empty page or
+  /// `hasMore == false` ends the tail. The geometry takes the new items' lengths; when
+  /// items land before others, the policy and the interface ranges are rebased, and
+  /// the tracker is shifted at the next sample if the offset moved with the content
+  /// (the app kept the visible items in place). Late answers of cancelled requests are
+  /// ignored.
+  ///
+  /// - Parameters:
+  ///   - request: The request of the ``ListPreloaderAction/fetchPage(_:)``.
+  ///   - page: The page.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
+    -> [Action]
+  {
+    if let started = pageStarts.removeValue(forKey: request.id),
+      case .adaptive(var trigger) = paging
+    {
+      trigger.pageDidLoad(latency: now - started)
+      paging = .adaptive(trigger)
+    }
+    return translate(pager.pageLoaded(request, page: page, now: Timestamp(now)), now: now)
+  }
+
+  /// A page request failed: a tail page is retried with backoff, a failed refresh is
+  /// reported and the list kept.
+  ///
+  /// - Parameters:
+  ///   - request: The request of the ``ListPreloaderAction/fetchPage(_:)``.
+  ///   - error: What went wrong.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func pageFailed(_ request: PageRequest, error: any Error, now: Duration)
+    -> [Action]
+  {
+    pageStarts[request.id] = nil
+    return translate(pager.pageFailed(request, error: error, now: Timestamp(now)), now: now)
+  }
+
+  // MARK: - Geometry
+
+  /// Replaces the geometry with one the app measured (self-sizing cells, a layout of
+  /// its own). It must describe exactly the loaded items.
+  ///
+  /// - Parameter geometry: The new geometry.
+  /// - Precondition: `geometry.itemCount` equals the number of loaded items.
+  public mutating func updateGeometry(_ geometry: ListGeometry) {
+    precondition(
+      geometry.itemCount == pager.list.count,
+      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+    self.geometry = geometry
+  }
+
+  /// Changes the length of one item (its cell measured itself).
+  ///
+  /// - Parameters:
+  ///   - position: The item's position.
+  ///   - length: Its length along the axis; finite and non-negative.
+  public mutating func resizeItem(at position: Int, to length: CGFloat) {
+    geometry.resizeItem(position, to: length)
+  }
+
+  /// Applies a list change to the geometry and rebases the policy, the interface
+  /// ranges and the tracker.
+  mutating func apply(_ changes: ListIndexChanges) {
+    let axis = geometry.axis
+    let viewportSpan = axis.span(of: viewport)
+    let anchorItem =
+      changes.isAppendOnly ? nil : geometry.items(overlapping: viewportSpan).first
+    let anchorStart = anchorItem.map { geometry.span(ofItem: $0).lowerBound }
+    let list = pager.list
+    let itemLength = self.itemLength
+    geometry.apply(changes) { itemLength(list[$0]) }
+    precondition(
+      geometry.itemCount == pager.list.count,
+      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+    guard !changes.isAppendOnly else { return }
+    policy.listDidChange(changes)
+    interfaceRanges?.reset()
+    guard let anchorItem, let anchorStart, let moved = changes.newIndex(ofOldIndex: anchorItem)
+    else { return }
+    let delta = geometry.span(ofItem: moved).lowerBound - anchorStart
+    guard delta != 0 else { return }
+    let from = pendingShift?.from ?? viewportSpan.lowerBound
+    pendingShift = ((pendingShift?.delta ?? 0) + delta, from)
+  }
+
+  /// Shifts the tracker by a pending content shift when the new offset shows that the
+  /// app moved the offset with the content; otherwise forgets the shift.
+  mutating func applyPendingShift(at offset: CGPoint) {
+    guard let shift = pendingShift else { return }
+    pendingShift = nil
+    let axis = geometry.axis
+    let position = axis.offset(of: offset)
+    guard abs(position - (shift.from + shift.delta)) < abs(position - shift.from) else { return }
+    tracker.shift(
+      by: axis == .vertical ? CGPoint(x: 0, y: shift.delta) : CGPoint(x: shift.delta, y: 0))
+  }
+}

@@ -1,0 +1,344 @@
+import Foundation
+
+/// Every per-list decision of Lookahead as one pure state machine: scroll tracking,
+/// range modes, the item policy, the page trigger and pager, wanted-set diffing, the
+/// load queue, the mapping between items and resource keys, layout changes from pages,
+/// memory warnings and the app's lifecycle, and learning from finished loads.
+///
+/// Events go in, each with the time (a `Duration` since the driver's epoch), and
+/// ``ListPreloaderAction``s come out. The machine never sleeps, loads or reads a clock.
+/// Two drivers run it: the app runner ``ListPreloader`` (a real clock, a loader, a
+/// cache, a page source) and the simulator (virtual time, a network model). Both run
+/// this same code, so what the simulator measures is what an app ships.
+///
+/// **A frame** is one ``scrolled(to:now:isCached:)``: the tracker records the offset,
+/// the page trigger may ask for the next page, the policy answers which items it wants,
+/// the answer is mapped to resource keys (items without a key, and keys already cached,
+/// are dropped) and diffed against the previous one, and the differences become load
+/// queue events. A frame whose answer did not change allocates nothing.
+///
+/// **Items and keys.** Policies speak positions in the list; the load queue and the
+/// cache speak resource keys (`resourceKey(item)`, usually a URL). Two items with the
+/// same key share one load. Because the wanted set and the queue hold keys, they stay
+/// valid when a refresh inserts items before the others; the policy, the interface
+/// ranges and the tracker are rebased (see ``pageLoaded(_:page:now:)``).
+///
+/// **Pages** come from a cursor API, one request per end at a time
+/// (``PagerStateMachine``). Each page's items are merged by id (duplicates dropped,
+/// moved items moved, out-of-order items put in order), the geometry grows with the
+/// items' lengths (`itemLength(item)`), and a ``ListPreloaderAction/listChanged(_:)``
+/// carries the index changes for the screen.
+///
+/// ```swift
+/// var machine = ListPreloaderStateMachine<Post, URL>(
+///   strategy: .adaptive,
+///   configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 844)),
+///   resourceKey: { $0.imageURL }, itemLength: { $0.height })
+/// perform(machine.start(now: .zero))
+/// perform(machine.scrolled(to: CGPoint(x: 0, y: 120), now: .milliseconds(16)) { cache.contains($0) })
+/// ```
+///
+/// A value type without locks; confine it to one thread or protect it, as
+/// ``ListPreloader`` does.
+public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable>: Sendable {
+  /// The action type of this machine.
+  public typealias Action = ListPreloaderAction<Key>
+
+  /// The settings the machine was created with.
+  public let configuration: ListPreloaderConfiguration
+  /// The id of the strategy the machine runs.
+  public let strategyID: String
+  /// The scroll tracker: velocity, direction, phase, projected landing.
+  public internal(set) var tracker: ScrollTracker
+  /// The range-mode rules (first drag, memory warnings, background).
+  public internal(set) var modes = RangeModeState()
+  /// How the next page is chosen; an adaptive trigger here has learned from every page.
+  public internal(set) var paging: PagingStrategy
+  /// The geometry of the loaded items.
+  public internal(set) var geometry: ListGeometry
+  /// The visible rectangle, in content coordinates.
+  public internal(set) var viewport: CGRect
+  /// Whether the list is on screen (see ``setListVisible(_:now:isCached:)``).
+  public internal(set) var isListVisible = true
+  /// Whether the app is in the background.
+  public internal(set) var isInBackground = false
+
+  let resourceKey: @Sendable (Item) -> Key?
+  let itemLength: @Sendable (Item) -> CGFloat
+  var policy: AnyItemPolicy
+  var pager: PagerStateMachine<Item, Timestamp>
+  var queue: LoadQueue<Key, ListPreloaderWaiter>
+  var wanted = WantedSet<Key>()
+  var interfaceRanges: RangeController?
+  /// The policy's answer of the current frame; storage kept between frames.
+  var requests: [PreloadRequest] = []
+  /// The same answer by key, filtered; storage kept between frames.
+  var keyedRequests: [WantedSet<Key>.Request] = []
+  /// The item behind each wanted key: orders cancellations and names the items of the
+  /// prefetch calls in UIKit's shape.
+  var wantedItemIDs: [Key: Item.ID] = [:]
+  /// When each page request in flight started, by request id.
+  var pageStarts: [UInt64: Duration] = [:]
+  /// Whether the driver sends drag events; otherwise the first movement is the first
+  /// drag.
+  var hasExplicitDrags = false
+  var firstOffset: CGPoint?
+  /// A content shift from a list change, to apply to the tracker at the next sample if
+  /// the app kept the visible items in place.
+  var pendingShift: (delta: CGFloat, from: CGFloat)?
+  var queueWakeUp: Duration?
+  var pageRetryAt: Duration?
+  var announcedWakeUp: Duration?
+
+  /// Creates a machine with an empty list.
+  ///
+  /// - Parameters:
+  ///   - strategy: When to page and which items' resources to load.
+  ///   - configuration: The viewport, the geometry and the queue's settings.
+  ///   - resourceKey: The key of an item's resource (its image URL), or `nil` when the
+  ///     item has none. Must be cheap: it runs for every wanted item on every frame.
+  ///   - itemLength: An item's length along the axis (its height in a vertical list);
+  ///     not asked for a grid.
+  public init(
+    strategy: PreloadStrategy, configuration: ListPreloaderConfiguration,
+    resourceKey: @escaping @Sendable (Item) -> Key?,
+    itemLength: @escaping @Sendable (Item) -> CGFloat
+  ) {
+    self.configuration = configuration
+    strategyID = strategy.id
+    tracker = ScrollTracker(decelerationRate: configuration.decelerationRate)
+    paging = strategy.paging
+    geometry = configuration.geometry
+    viewport = CGRect(origin: .zero, size: configuration.viewportSize)
+    self.resourceKey = resourceKey
+    self.itemLength = itemLength
+    policy = strategy.policy
+    pager = PagerStateMachine(trigger: .infiniteScroll, retryPolicy: configuration.pagerRetryPolicy)
+    queue = LoadQueue(configuration: configuration.loadQueue)
+    interfaceRanges = configuration.interfaceStateTuning.map { RangeController(tuning: $0) }
+  }
+
+  // MARK: - Queries
+
+  /// The loaded items, sorted and free of duplicates; position *i* is item *i* of the
+  /// geometry.
+  public var items: FeedList<Item> { pager.list }
+
+  /// Whether the backend may have more items at the tail.
+  public var hasMore: Bool { pager.hasMore }
+
+  /// The state of the tail end (load more).
+  public var tail: PagerPhase<Timestamp> { pager.tail }
+
+  /// The state of the head end (refresh).
+  public var head: PagerPhase<Timestamp> { pager.head }
+
+  /// The items overlapping the viewport.
+  ///
+  /// - Complexity: O(log *n*).
+  public var visibleItems: Range<Int> {
+    geometry.items(overlapping: geometry.axis.span(of: viewport))
+  }
+
+  /// Whether the viewport reaches past the loaded content while the backend has more:
+  /// the user waits for a page.
+  public var isStalled: Bool {
+    pager.hasMore && geometry.axis.span(of: viewport).upperBound > geometry.contentLength
+  }
+
+  /// The resource key of the item at `position`, or `nil` when it has none.
+  ///
+  /// - Complexity: O(1) plus the cost of `resourceKey`.
+  public func resourceKey(ofItemAt position: Int) -> Key? {
+    precondition(
+      position >= 0 && position < pager.list.count,
+      "position \(position) is out of range 0..<\(pager.list.count)")
+    return resourceKey(pager.list[position])
+  }
+
+  /// Where the load of `key` stands.
+  ///
+  /// - Complexity: O(1).
+  public func loadState(of key: Key) -> LoadState { queue.state(of: key) }
+
+  /// The ticket of the running load of `key`, if it is loading.
+  ///
+  /// - Complexity: O(1).
+  public func currentTicket(of key: Key) -> LoadTicket? { queue.currentTicket(of: key) }
+
+  /// The keys the strategy wants now, in the order they were first wanted.
+  ///
+  /// - Complexity: O(*n* log *n*).
+  public var wantedKeys: [Key] { wanted.keys }
+
+  /// The number of loads running.
+  public var runningLoadCount: Int { queue.runningCount }
+
+  /// How much storage the load queue holds, for leak checks.
+  public var loadQueueStorage: LoadQueueStorageCounts { queue.storageCounts }
+
+  // MARK: - Scrolling
+
+  /// Asks for the first page when the list is empty and nothing is loading.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func start(now: Duration) -> [Action] {
+    guard pager.list.isEmpty, !pager.tail.isLoading, pager.hasMore else { return [] }
+    return translate(pager.loadNextPage(now: Timestamp(now)), now: now)
+  }
+
+  /// One frame: records the content offset, then decides pages and loads.
+  ///
+  /// - Parameters:
+  ///   - offset: The content offset (the viewport's origin); finite.
+  ///   - now: The sample's time; never earlier than the previous event's.
+  ///   - isCached: Whether a key's resource is ready in memory. Pass a closure literal;
+  ///     it is called for each wanted key.
+  /// - Returns: The actions to perform; empty, and not allocated, when nothing changed.
+  /// - Complexity: O(log *n* + *w*) for *w* wanted items, plus the policy's own cost.
+  public mutating func scrolled(
+    to offset: CGPoint, now: Duration, isCached: (Key) -> Bool
+  ) -> [Action] {
+    applyPendingShift(at: offset)
+    tracker.record(offset: offset, at: now)
+    viewport.origin = offset
+    if !modes.hasUserDragged {
+      let first = firstOffset ?? offset
+      firstOffset = first
+      if tracker.hasDragged || (!hasExplicitDrags && offset != first) {
+        modes.userDidBeginDragging()
+        policy.userDidBeginDragging()
+      }
+    }
+    var actions = decidePages(now: now)
+    decideItems(now: now, isCached: isCached, into: &actions)
+    return actions
+  }
+
+  /// The user put a finger on the list.
+  ///
+  /// The first drag widens Texture's ranges (minimum to full); a drag after a memory
+  /// warning or a return from the background widens them again.
+  ///
+  /// - Parameter now: The event's time.
+  public mutating func beginDragging(now: Duration) {
+    hasExplicitDrags = true
+    tracker.beginDragging(at: now)
+    if modes.hasUserDragged, modes.mode != .full, !isInBackground {
+      modes.visibilityDepthDidChange(to: 0)
+    }
+    modes.userDidBeginDragging()
+    policy.userDidBeginDragging()
+  }
+
+  /// The user lifted the finger.
+  ///
+  /// - Parameters:
+  ///   - velocity: The release velocity in points per millisecond (UIKit's
+  ///     `withVelocity`).
+  ///   - targetOffset: Where UIKit says the content will stop, if known.
+  ///   - now: The event's time.
+  public mutating func endDragging(velocity: CGPoint, targetOffset: CGPoint?, now: Duration) {
+    hasExplicitDrags = true
+    tracker.endDragging(velocity: velocity, targetOffset: targetOffset, at: now)
+  }
+
+  /// The content stopped after decelerating.
+  ///
+  /// - Parameter now: The event's time.
+  public mutating func endDecelerating(now: Duration) {
+    hasExplicitDrags = true
+    tracker.endDecelerating(at: now)
+  }
+
+  /// The visible area changed size (rotation, split view).
+  ///
+  /// - Parameter size: The new size; finite and non-negative.
+  public mutating func resizeViewport(to size: CGSize) {
+    precondition(
+      size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
+      "size must be finite and non-negative, got \(size)")
+    viewport.size = size
+  }
+
+  // MARK: - Lifecycle
+
+  /// The system sent a memory warning: the ranges shrink to the visible items (or
+  /// nothing, for a list off screen) until the next drag, and prefetches are
+  /// cancelled. The driver empties its memory cache first; visible items are then
+  /// loaded again, from the disk tier when there is one.
+  ///
+  /// - Parameters:
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func didReceiveMemoryWarning(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    modes.didReceiveMemoryWarning(isInDisplayState: isListVisible)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// The app went to the background: prefetching and paging stop, and only visible
+  /// items keep their loads (none when the list is off screen).
+  ///
+  /// - Parameters:
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func didEnterBackground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    isInBackground = true
+    modes.didEnterBackground(isListVisible: isListVisible)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// The app is back in the foreground: minimum ranges until the next drag.
+  ///
+  /// - Parameters:
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func willEnterForeground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    isInBackground = false
+    modes.willEnterForeground(isListVisible: isListVisible)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// The list went on or off screen (its screen was covered by another, or came back).
+  ///
+  /// - Parameters:
+  ///   - isVisible: Whether the list is on screen.
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func setListVisible(_ isVisible: Bool, now: Duration, isCached: (Key) -> Bool)
+    -> [Action]
+  {
+    guard isVisible != isListVisible else { return [] }
+    isListVisible = isVisible
+    modes.visibilityDepthDidChange(to: isVisible ? 0 : 2)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// Lets time pass: due retries of loads and pages start.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func tick(now: Duration) -> [Action] {
+    var actions: [Action] = []
+    absorb(queue.tick(now: now), now: now, into: &actions)
+    if let retryAt = pageRetryAt, retryAt <= now {
+      pageRetryAt = nil
+      actions += translate(pager.tick(now: Timestamp(now)), now: now)
+    }
+    announceWakeUp(into: &actions)
+    return actions
+  }
+
+  /// Decides loads again at the current viewport, after an event that changed the
+  /// rules rather than the offset.
+  mutating func redecide(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    var actions: [Action] = []
+    decideItems(now: now, isCached: isCached, into: &actions)
+    return actions
+  }
+}

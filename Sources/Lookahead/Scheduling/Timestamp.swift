@@ -1,0 +1,51 @@
+/// A moment on a driver's clock: a `Duration` since the driver's epoch.
+///
+/// The pure parts of Lookahead never read a clock; their drivers pass time in as a
+/// `Duration` since an epoch of their choosing (the app runner's creation, the start of
+/// a simulated trace). `Timestamp` is that time as an `InstantProtocol`, for state
+/// machines that are generic over an instant, such as ``PagerStateMachine``.
+///
+/// ```swift
+/// var pager = PagerStateMachine<Post, Timestamp>(trigger: .infiniteScroll)
+/// let actions = pager.loadNextPage(now: Timestamp(.milliseconds(16)))
+/// ```
+///
+/// A value type; thread-safe.
+public struct Timestamp: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+  /// The time since the epoch.
+  public var sinceEpoch: Duration
+
+  /// The epoch itself.
+  public static let epoch = Timestamp(.zero)
+
+  /// Creates the moment `sinceEpoch` after the epoch.
+  public init(_ sinceEpoch: Duration) {
+    self.sinceEpoch = sinceEpoch
+  }
+
+  /// Creates the moment `milliseconds` after the epoch, rounded to the nanosecond.
+  ///
+  /// - Precondition: `milliseconds` is finite.
+  public init(milliseconds: Double) {
+    precondition(milliseconds.isFinite, "milliseconds must be finite, got \(milliseconds)")
+    sinceEpoch = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
+  }
+
+  /// The moment `duration` later.
+  public func advanced(by duration: Duration) -> Timestamp {
+    Timestamp(sinceEpoch + duration)
+  }
+
+  /// The duration from this moment to `other`.
+  public func duration(to other: Timestamp) -> Duration {
+    other.sinceEpoch - sinceEpoch
+  }
+
+  /// Whether `lhs` comes before `rhs`.
+  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    lhs.sinceEpoch < rhs.sinceEpoch
+  }
+
+  /// The time since the epoch, such as `1.5 seconds`.
+  public var description: String { "\(sinceEpoch)" }
+}
