@@ -83,23 +83,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   public mutating func want(
     _ key: Key, by waiter: Waiter, priority: LoadPriority, order: Double = 0, now: Duration
   ) -> [Action] {
-    precondition(!order.isNaN, "order must not be NaN")
-    let request = Request(waiter: waiter, priority: priority, order: order)
-    if var entry = entries.removeValue(forKey: key) {
-      if let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) {
-        entry.requests[index] = request
-      } else {
-        entry.requests.append(request)
-        waiterCount += 1
-      }
-      reprioritize(key, &entry)
-      entries[key] = entry
-    } else {
-      var entry = Entry(request: request)
-      waiterCount += 1
-      enqueue(key, &entry)
-      entries[key] = entry
-    }
+    register(key, by: waiter, priority: priority, order: order)
     var actions: [Action] = []
     pump(now: now, into: &actions)
     return actions
@@ -118,15 +102,73 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Returns: The actions to perform.
   /// - Complexity: O(log n + w) amortized, as ``want(_:by:priority:order:now:)``.
   public mutating func unwant(_ key: Key, by waiter: Waiter, now: Duration) -> [Action] {
-    guard var entry = entries.removeValue(forKey: key) else { return [] }
+    var actions: [Action] = []
+    guard withdraw(key, by: waiter, into: &actions) else { return [] }
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Applies one waiter's changes of a frame as one event: first every withdrawal, then
+  /// every new or changed request, and only then are loads started, so that a slot
+  /// freed by one withdrawal never goes to a key that a later one withdraws too.
+  ///
+  /// - Parameters:
+  ///   - changes: What the waiter no longer wants and what it wants anew, as
+  ///     ``WantedSet`` reports it; withdrawals are applied in their order.
+  ///   - waiter: Whose changes they are.
+  ///   - now: The current time.
+  /// - Returns: The actions to perform: cancellations first, then starts.
+  /// - Complexity: O((*u* + *w*) log *n*) amortized for *u* withdrawals and *w* requests,
+  ///   plus the starts.
+  public mutating func apply(
+    _ changes: WantedSetChanges<Key>, by waiter: Waiter, now: Duration
+  ) -> [Action] {
+    var actions: [Action] = []
+    for key in changes.unwanted { _ = withdraw(key, by: waiter, into: &actions) }
+    for request in changes.wanted {
+      register(request.key, by: waiter, priority: request.priority, order: request.order)
+    }
+    pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Records a request without starting anything.
+  private mutating func register(
+    _ key: Key, by waiter: Waiter, priority: LoadPriority, order: Double
+  ) {
+    precondition(!order.isNaN, "order must not be NaN")
+    let request = Request(waiter: waiter, priority: priority, order: order)
+    if var entry = entries.removeValue(forKey: key) {
+      if let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) {
+        entry.requests[index] = request
+      } else {
+        entry.requests.append(request)
+        waiterCount += 1
+      }
+      reprioritize(key, &entry)
+      entries[key] = entry
+    } else {
+      var entry = Entry(request: request)
+      waiterCount += 1
+      enqueue(key, &entry)
+      entries[key] = entry
+    }
+  }
+
+  /// Removes a request without starting anything; cancels a load nobody waits for.
+  ///
+  /// - Returns: Whether `waiter` had a request for `key`.
+  private mutating func withdraw(
+    _ key: Key, by waiter: Waiter, into actions: inout [Action]
+  ) -> Bool {
+    guard var entry = entries.removeValue(forKey: key) else { return false }
     guard let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) else {
       entries[key] = entry
-      return []
+      return false
     }
     entry.requests.swapAt(index, entry.requests.count - 1)
     entry.requests.removeLast()
     waiterCount -= 1
-    var actions: [Action] = []
     if entry.requests.isEmpty {
       if case .loading(let ticket) = entry.phase {
         actions.append(.cancel(key, ticket))
@@ -136,8 +178,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
       reprioritize(key, &entry)
       entries[key] = entry
     }
-    pump(now: now, into: &actions)
-    return actions
+    return true
   }
 
   /// Reports that attempt `ticket` of `key` produced a value.
@@ -210,6 +251,32 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   public mutating func tick(now: Duration) -> [Action] {
     var actions: [Action] = []
     pump(now: now, into: &actions)
+    return actions
+  }
+
+  /// Forgets every key: running loads are cancelled and every waiter is told the load
+  /// was cancelled (``LoadError/cancelled``).
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform: a `cancel` for each running load and a `fail`
+  ///   for each key, in no particular order.
+  /// - Complexity: O(*n* + *w*) for *n* keys and *w* waiters.
+  public mutating func removeAll(now: Duration) -> [Action] {
+    var actions: [Action] = []
+    for (key, entry) in entries {
+      if case .loading(let ticket) = entry.phase { actions.append(.cancel(key, ticket)) }
+      actions.append(.fail(key, .cancelled, to: entry.requests.map(\.waiter)))
+    }
+    entries = [:]
+    pending = Heap()
+    stalePending = 0
+    queuedCount = 0
+    retries = Heap()
+    staleRetries = 0
+    backingOffCount = 0
+    running = []
+    waiterCount = 0
+    announcedWakeUp = nil
     return actions
   }
 

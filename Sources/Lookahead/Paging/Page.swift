@@ -26,6 +26,9 @@ public struct Page<Item: Sendable>: Sendable {
   public var nextCursor: PageCursor?
   /// Whether the backend has more items after this page.
   public var hasMore: Bool
+  /// The size of the response in bytes, when the source knows it; field metrics count
+  /// it (``ListMetrics/bytes``).
+  public var byteCount: Int?
 
   /// Creates a page.
   ///
@@ -34,10 +37,12 @@ public struct Page<Item: Sendable>: Sendable {
   ///   - nextCursor: The cursor that requests the following page.
   ///   - hasMore: Whether more items follow. An empty page is treated as the end of
   ///     the data whatever this flag says.
-  public init(items: [Item], nextCursor: PageCursor?, hasMore: Bool) {
+  ///   - byteCount: The size of the response in bytes, if known.
+  public init(items: [Item], nextCursor: PageCursor?, hasMore: Bool, byteCount: Int? = nil) {
     self.items = items
     self.nextCursor = nextCursor
     self.hasMore = hasMore
+    self.byteCount = byteCount
   }
 }
 

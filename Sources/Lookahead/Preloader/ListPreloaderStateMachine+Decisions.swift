@@ -83,7 +83,7 @@ extension ListPreloaderStateMachine {
     var cancelled: [Int] = []
     if !changes.unwanted.isEmpty {
       // Unwanted in list order: a dictionary's order differs between processes, and the
-      // order of cancellations decides which running load a later preemption picks.
+      // order of withdrawals decides which running load a later preemption picks.
       var positions: [(key: Key, position: Int)] = []
       positions.reserveCapacity(changes.unwanted.count)
       for key in changes.unwanted {
@@ -100,15 +100,9 @@ extension ListPreloaderStateMachine {
         changes.unwanted.append(entry.element.key)
       }
     }
-    for key in changes.unwanted {
-      absorb(queue.unwant(key, by: .policy, now: now), now: now, into: &actions)
-    }
-    for request in changes.wanted {
-      absorb(
-        queue.want(
-          request.key, by: .policy, priority: request.priority, order: request.order, now: now),
-        now: now, into: &actions)
-    }
+    // One event for the whole frame: withdrawals first, then starts, so that a slot
+    // freed by one withdrawal never goes to a key the frame withdraws too.
+    absorb(queue.apply(changes, by: .policy, now: now), now: now, into: &actions)
     announceWakeUp(into: &actions)
     guard var ranges = interfaceRanges else { return }
     let transitions = ranges.update(

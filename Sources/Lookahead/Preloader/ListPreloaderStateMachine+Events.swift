@@ -88,6 +88,23 @@ extension ListPreloaderStateMachine {
     return actions
   }
 
+  /// Cancels every load and page request and forgets what the strategy wanted; the next
+  /// frame decides afresh. Callers waiting for a key get ``LoadError/cancelled``.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func cancelAll(now: Duration) -> [Action] {
+    var actions: [Action] = []
+    absorb(queue.removeAll(now: now), now: now, into: &actions)
+    wanted = WantedSet()
+    wantedItemIDs = [:]
+    queueWakeUp = nil
+    pageRetryAt = nil
+    announcedWakeUp = nil
+    actions += translate(pager.cancelAll(), now: now)
+    return actions
+  }
+
   // MARK: - Pages
 
   /// Asks for the next tail page now, whatever the trigger says (a "load more"

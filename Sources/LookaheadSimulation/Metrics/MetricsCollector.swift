@@ -1,3 +1,5 @@
+import Lookahead
+
 /// Measures a simulation run frame by frame (SPEC §8.4 with the definitions of §8.6).
 ///
 /// A driver feeds it, in time order:
@@ -29,18 +31,8 @@ public struct MetricsCollector: Sendable {
   /// The number of items in one page, to tell which items a page holds.
   public let pageSize: Int
 
-  private var visibleItemFrames = 0
-  private var blankItemFrames = 0
-  private var stallMilliseconds: Milliseconds = 0
-  private var lastFrameTime: Milliseconds?
-  private var previousInterval: Milliseconds = 0
-  private var lastFrameStalled = false
-  private var previousVisible: Range<Int> = 0..<0
-  private var blankSince: [Int: Milliseconds] = [:]
-  private var timesToContent: [Milliseconds] = []
-  private var everVisible: [Bool] = []
-  private var completedImageBytes: [Int: Int] = [:]
-  private var completedPageBytes: [Int: Int] = [:]
+  /// The list preloader's own recorder: the simulator and the app count alike.
+  private var recorder = ListMetricsRecorder<Int, Int>()
 
   /// Creates a collector for a run with pages of `pageSize` items.
   ///
@@ -51,7 +43,7 @@ public struct MetricsCollector: Sendable {
   }
 
   /// The time of the last recorded frame, or `nil` before the first.
-  public var lastFrame: Milliseconds? { lastFrameTime }
+  public var lastFrame: Milliseconds? { recorder.lastFrame }
 
   /// Measures one frame.
   ///
@@ -68,34 +60,10 @@ public struct MetricsCollector: Sendable {
     time: Milliseconds, visibleItems: Range<Int>, isStalled: Bool,
     isImageReady: (Int) -> Bool
   ) {
-    precondition(time.isFinite, "time must be finite (got \(time))")
     precondition(visibleItems.lowerBound >= 0, "visibleItems must be non-negative")
-    if let lastFrameTime {
-      precondition(
-        time > lastFrameTime, "time \(time) is not after the last frame \(lastFrameTime)")
-      previousInterval = time - lastFrameTime
-      if lastFrameStalled { stallMilliseconds += previousInterval }
-    }
-    for item in previousVisible where !visibleItems.contains(item) {
-      endAppearance(of: item, at: time)
-    }
-    if let last = visibleItems.last, last >= everVisible.count {
-      everVisible.append(
-        contentsOf: repeatElement(
-          false, count: max(last + 1, everVisible.count * 2) - everVisible.count))
-    }
-    for item in visibleItems {
-      visibleItemFrames += 1
-      everVisible[item] = true
-      let isReady = isImageReady(item)
-      if !isReady {
-        blankItemFrames += 1
-        if !previousVisible.contains(item) { blankSince[item] = time }
-      }
-    }
-    previousVisible = visibleItems
-    lastFrameTime = time
-    lastFrameStalled = isStalled
+    recorder.recordFrame(
+      time: time, visible: visibleItems, positionsAreStable: true, isStalled: isStalled,
+      id: { $0 }, key: { $0 }, isReady: isImageReady)
   }
 
   /// Records that the image of `item` became ready at `time` (network or disk).
@@ -104,26 +72,23 @@ public struct MetricsCollector: Sendable {
   /// otherwise it only matters to later frames, through `isImageReady`.
   ///
   /// - Precondition: `time` is not before the last recorded frame.
-  /// - Complexity: O(1).
+  /// - Complexity: O(b) for b visible items still blank.
   public mutating func recordImageReady(_ item: Int, at time: Milliseconds) {
-    if let lastFrameTime {
-      precondition(
-        time >= lastFrameTime, "ready time \(time) is before the last frame \(lastFrameTime)")
-    }
-    if let start = blankSince.removeValue(forKey: item) {
-      timesToContent.append(time - start)
-    }
+    recorder.recordResourceReady(item, at: time)
   }
 
   /// Records a completion of the network model: network pages and images count toward
   /// wasted bytes when never visible; disk reloads are ignored.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) amortized.
   public mutating func recordCompletion(_ completion: NetworkCompletion) {
     guard completion.source == .network else { return }
+    let index = completion.key.index
     switch completion.key.kind {
-    case .image: completedImageBytes[completion.key.index, default: 0] += completion.bytes
-    case .page: completedPageBytes[completion.key.index, default: 0] += completion.bytes
+    case .image: recorder.recordNetworkLoad(index, bytes: completion.bytes)
+    case .page:
+      recorder.recordPage(
+        bytes: completion.bytes, items: Array(index * pageSize..<(index + 1) * pageSize))
     }
   }
 
@@ -134,42 +99,11 @@ public struct MetricsCollector: Sendable {
   ///   - peakCacheBytes: The memory cache's largest total.
   /// - Complexity: O(a log a + c) for a appearances and c completed resources.
   public func finish(network: NetworkStatistics, peakCacheBytes: Int) -> RunMetrics {
-    var times = timesToContent
-    if let end = lastFrameTime {
-      for start in blankSince.values { times.append(end - start) }
-    }
-    times.sort()
-    var wasted = network.cancelledBytes
-    for (item, bytes) in completedImageBytes where !wasVisible(item) {
-      wasted += bytes
-    }
-    for (page, bytes) in completedPageBytes {
-      let items = page * pageSize..<(page + 1) * pageSize
-      if !items.contains(where: wasVisible) { wasted += bytes }
-    }
-    let stall = stallMilliseconds + (lastFrameStalled ? previousInterval : 0)
-    return RunMetrics(
-      visibleItemFrames: visibleItemFrames,
-      blankItemFrames: blankItemFrames,
-      blankRate: visibleItemFrames == 0 ? 0 : Double(blankItemFrames) / Double(visibleItemFrames),
-      stallMilliseconds: stall,
-      bytes: network.transferredBytes,
-      wastedBytes: wasted,
-      requests: network.startedRequests,
-      cancelled: network.cancelledRequests,
-      pages: network.completedPages,
-      timeToContentP50: Percentile.nearestRank(50, ofSorted: times),
-      timeToContentP95: Percentile.nearestRank(95, ofSorted: times),
+    recorder.finish(
+      network: ListMetricsRecorder.NetworkCounts(
+        requests: network.startedRequests, cancelled: network.cancelledRequests,
+        bytes: network.transferredBytes, cancelledBytes: network.cancelledBytes,
+        pages: network.completedPages),
       peakCacheBytes: peakCacheBytes)
-  }
-
-  private mutating func endAppearance(of item: Int, at time: Milliseconds) {
-    if let start = blankSince.removeValue(forKey: item) {
-      timesToContent.append(time - start)
-    }
-  }
-
-  private func wasVisible(_ item: Int) -> Bool {
-    item < everVisible.count && everVisible[item]
   }
 }

@@ -1,3 +1,5 @@
+import Lookahead
+
 /// Virtual time and durations of the simulation, in milliseconds.
 ///
 /// The simulation runs on virtual time measured in milliseconds as `Double`, the unit of
@@ -6,3 +8,7 @@
 /// times that must be exact to the last bit for byte-identical runs, and because the event
 /// loop of a one-hour trace must stay far below a second.
 public typealias Milliseconds = Double
+
+/// The metrics of one simulation run: the list preloader's ``ListMetrics``, measured on
+/// virtual time.
+public typealias RunMetrics = ListMetrics

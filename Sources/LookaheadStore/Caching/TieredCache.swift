@@ -38,10 +38,10 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
   /// The loader asked when both caches miss.
   public let loader: any Loader<Key, Value>
 
-  private let diskKey: @Sendable (Key) -> String
-  private let encode: @Sendable (Value) throws -> Data
-  private let decode: @Sendable (Data) throws -> Value
-  private let cost: @Sendable (Value) -> Int
+  fileprivate let diskKey: @Sendable (Key) -> String
+  fileprivate let encode: @Sendable (Value) throws -> Data
+  fileprivate let decode: @Sendable (Data) throws -> Value
+  fileprivate let cost: @Sendable (Value) -> Int
 
   /// Creates a tiered cache.
   ///
@@ -90,13 +90,7 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
       return value
     }
     let value = try await loader.load(key)
-    memory.setValue(value, forKey: key, cost: cost(value))
-    let name = diskKey(key)
-    do {
-      try disk.setValue(try encode(value), forKey: name)
-    } catch {
-      log(.error, "Could not store the loaded value of \(name.debugDescription) on disk: \(error)")
-    }
+    store(value, forKey: key, cost: cost(value))
     return (value, .loader)
   }
 
@@ -136,12 +130,32 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
     if let value = memory.value(forKey: key) {
       return (value, .memory)
     }
+    return localValue(forKey: key).map { ($0, .disk) }
+  }
+
+  fileprivate func log(_ level: StoreLogMessage.Level, _ text: String) {
+    disk.configuration.logger(StoreLogMessage(level: level, text: text))
+  }
+}
+
+extension TieredCache: Caching {
+  /// The memory tier's value of `key`, counting as a use; never touches the disk.
+  public func memoryValue(forKey key: Key) -> Value? { memory.value(forKey: key) }
+
+  /// Whether the memory tier holds `key`.
+  public func containsMemoryValue(forKey key: Key) -> Bool { memory.containsValue(forKey: key) }
+
+  /// The disk tier's value of `key`, decoded and promoted to memory; `nil` on a miss.
+  /// Bytes that no longer decode are removed and count as a miss.
+  ///
+  /// - Complexity: One disk read.
+  public func localValue(forKey key: Key) -> Value? {
     let name = diskKey(key)
     guard let data = disk.value(forKey: name) else { return nil }
     do {
       let value = try decode(data)
       memory.setValue(value, forKey: key, cost: cost(value))
-      return (value, .disk)
+      return value
     } catch {
       log(
         .warning,
@@ -151,9 +165,23 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
     }
   }
 
-  private func log(_ level: StoreLogMessage.Level, _ text: String) {
-    disk.configuration.logger(StoreLogMessage(level: level, text: text))
+  /// Stores a value that was just loaded in memory (with `cost`) and on disk; a value
+  /// that cannot be encoded or written is kept in memory and the fault is logged.
+  public func store(_ value: Value, forKey key: Key, cost: Int) {
+    memory.setValue(value, forKey: key, cost: cost)
+    let name = diskKey(key)
+    do {
+      try disk.setValue(try encode(value), forKey: name)
+    } catch {
+      log(.error, "Could not store the loaded value of \(name.debugDescription) on disk: \(error)")
+    }
   }
+
+  /// Empties the memory tier; the disk keeps its values.
+  public func removeAllFromMemory() { memory.removeAll() }
+
+  /// The total cost the memory tier holds.
+  public var memoryCost: Int { memory.totalCost }
 }
 
 extension TieredCache where Value == Data {

@@ -1,12 +1,14 @@
 import Foundation
 
-/// The metrics of one simulation run (SPEC §8.4, defined precisely in §8.6).
+/// The metrics of one scrolling session (SPEC §8.4, defined precisely in §8.6): what
+/// the simulator reports for a run and what a ``ListPreloader`` counts in the app, with
+/// the same definitions, so field numbers and simulated ones compare directly.
 ///
-/// Encodes to JSON with the stable snake_case keys of SPEC §8.4; ``jsonData()`` sorts the
+/// Times are in milliseconds. Encodes to JSON with the stable snake_case keys of SPEC §8.4; ``jsonData()`` sorts the
 /// keys so the same run always gives the same bytes.
 ///
 /// A value type; thread-safe.
-public struct RunMetrics: Sendable, Equatable, Codable {
+public struct ListMetrics: Sendable, Equatable, Codable {
   /// Pairs (frame, item) where a loaded item overlaps the viewport.
   public var visibleItemFrames: Int
 
@@ -38,10 +40,10 @@ public struct RunMetrics: Sendable, Equatable, Codable {
 
   /// The median time to content of appearances that started blank (nearest rank; 0 when
   /// none started blank).
-  public var timeToContentP50: Milliseconds
+  public var timeToContentP50: Double
 
   /// The 95th percentile time to content (nearest rank; 0 when none started blank).
-  public var timeToContentP95: Milliseconds
+  public var timeToContentP95: Double
 
   /// The largest number of bytes the memory cache held.
   public var peakCacheBytes: Int
@@ -50,7 +52,7 @@ public struct RunMetrics: Sendable, Equatable, Codable {
   public init(
     visibleItemFrames: Int, blankItemFrames: Int, blankRate: Double,
     stallMilliseconds: Double, bytes: Int, wastedBytes: Int, requests: Int, cancelled: Int,
-    pages: Int, timeToContentP50: Milliseconds, timeToContentP95: Milliseconds,
+    pages: Int, timeToContentP50: Double, timeToContentP95: Double,
     peakCacheBytes: Int
   ) {
     self.visibleItemFrames = visibleItemFrames

@@ -1,0 +1,152 @@
+import Foundation
+
+extension ListPreloader {
+  /// Runs an event on the state machine under the lock, with the current time, then
+  /// performs the resulting effects.
+  func update(_ event: (inout State, Duration) -> [StateMachine.Action]) {
+    let effects = locked.withLock { state in
+      // Read under the lock, so that events and completions see time in one order.
+      let now = now()
+      return state.absorb(event(&state, now), now: now, outcome: nil)
+    }
+    perform(effects)
+  }
+
+  /// Performs effects; never called with the lock held.
+  func perform(_ effects: Effects) {
+    effects.perform()
+    for start in effects.starts {
+      launch(start.key, ticket: start.ticket, priority: start.priority)
+    }
+    for request in effects.fetches { fetch(request) }
+    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, generation: wakeUp.generation) }
+  }
+
+  // MARK: - Loads
+
+  private func launch(_ key: Key, ticket: LoadTicket, priority: LoadPriority) {
+    let task = Task(priority: priority.taskPriority) { [weak self, loader, cache, size] in
+      let result: Result<(Resource, LoadSource), any Error>
+      do {
+        result = .success(try await Self.load(key, loader: loader, cache: cache, size: size))
+      } catch {
+        result = .failure(error)
+      }
+      self?.finishLoad(key, ticket: ticket, result: result)
+    }
+    // The load may already be over, or cancelled, by the time it is recorded.
+    let isCurrent = locked.withLock { state in
+      guard state.loads[key]?.ticket == ticket else { return false }
+      state.loads[key]?.task = task
+      return true
+    }
+    if !isCurrent { task.cancel() }
+  }
+
+  /// Memory, then the cache's slower tiers, then the loader, whose value is stored.
+  private static func load(
+    _ key: Key, loader: any Loader<Key, Resource>, cache: any Caching<Key, Resource>,
+    size: @Sendable (Resource) -> Int
+  ) async throws -> (Resource, LoadSource) {
+    if let value = cache.memoryValue(forKey: key) { return (value, .memory) }
+    if let value = cache.localValue(forKey: key) { return (value, .disk) }
+    try Task.checkCancellation()
+    let value = try await loader.load(key)
+    cache.store(value, forKey: key, cost: size(value))
+    return (value, .network)
+  }
+
+  private func finishLoad(
+    _ key: Key, ticket: LoadTicket, result: Result<(Resource, LoadSource), any Error>
+  ) {
+    let effects = locked.withLock { state -> Effects in
+      guard let load = state.loads[key], load.ticket == ticket else { return Effects() }
+      state.loads[key] = nil
+      let now = now()
+      let actions: [StateMachine.Action]
+      let outcome: Result<Resource, any Error>
+      switch result {
+      case .success(let (value, source)):
+        let bytes = size(value)
+        if source == .network {
+          state.network.bytes += bytes
+          state.recorder.recordNetworkLoad(key, bytes: bytes)
+        } else {
+          state.network.requests -= 1
+        }
+        state.recorder.recordResourceReady(key, at: now.inMilliseconds)
+        state.notify(.resourceLoaded(key))
+        actions = state.machine.loadFinished(
+          key, ticket: ticket, bytes: bytes, duration: now - load.startedAt, source: source,
+          now: now)
+        outcome = .success(value)
+      case .failure(let error):
+        let loadError = classify(error)
+        actions = state.machine.loadFailed(key, ticket: ticket, error: loadError, now: now)
+        outcome = .failure(loadError)
+      }
+      return state.absorb(actions, now: now, outcome: outcome)
+    }
+    perform(effects)
+  }
+
+  // MARK: - Pages
+
+  private func fetch(_ request: PageRequest) {
+    let task = Task { [weak self, pages] in
+      let result: Result<Page<Item>, any Error>
+      do {
+        result = .success(try await pages.page(for: request))
+      } catch {
+        result = .failure(error)
+      }
+      self?.finishPage(request, result: result)
+    }
+    let isInFlight = locked.withLock { state in
+      // The request may have been answered or cancelled by now.
+      guard state.machine.tail.request == request || state.machine.head.request == request
+      else { return false }
+      state.pageTasks[request.id] = task
+      return true
+    }
+    if !isInFlight { task.cancel() }
+  }
+
+  private func finishPage(_ request: PageRequest, result: Result<Page<Item>, any Error>) {
+    let effects = locked.withLock { state -> Effects in
+      state.pageTasks[request.id] = nil
+      let now = now()
+      let actions: [StateMachine.Action]
+      switch result {
+      case .success(let page):
+        guard state.machine.tail.request == request || state.machine.head.request == request
+        else { return Effects() }
+        state.network.pages += 1
+        if let bytes = page.byteCount {
+          state.network.bytes += bytes
+          state.recorder.recordPage(bytes: bytes, items: page.items.map(\.id))
+        }
+        actions = state.machine.pageLoaded(request, page: page, now: now)
+      case .failure(let error):
+        actions = state.machine.pageFailed(request, error: error, now: now)
+      }
+      return state.absorb(actions, now: now, outcome: nil)
+    }
+    perform(effects)
+  }
+
+  // MARK: - Time
+
+  private func scheduleWakeUp(at time: Duration, generation: UInt64) {
+    let task = Task { [weak self, sleep] in
+      do { try await sleep(time) } catch { return }
+      self?.update { state, now in state.machine.tick(now: now) }
+    }
+    let previous = locked.withLock { state -> Task<Void, Never>? in
+      guard state.wakeUpGeneration == generation else { return task }
+      defer { state.wakeUp = task }
+      return state.wakeUp
+    }
+    previous?.cancel()
+  }
+}

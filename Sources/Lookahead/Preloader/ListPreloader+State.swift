@@ -1,0 +1,160 @@
+import Foundation
+
+extension ListPreloader {
+  /// A load in flight: its ticket, its task once launched, and when it started.
+  struct Load {
+    var ticket: LoadTicket
+    var task: Task<Void, Never>?
+    var startedAt: Duration
+  }
+
+  /// A cell waiting for its resource.
+  typealias Continuation = CheckedContinuation<Resource, any Error>
+
+  /// Everything the preloader changes under its lock.
+  struct State {
+    var machine: StateMachine
+    var loads: [Key: Load] = [:]
+    var pageTasks: [UInt64: Task<Void, Never>] = [:]
+    var calls: [UInt64: Continuation] = [:]
+    var nextCallID: UInt64 = 0
+    var wakeUp: Task<Void, Never>?
+    var wakeUpGeneration: UInt64 = 0
+    var observers: [UInt64: AsyncStream<Event>.Continuation] = [:]
+    var nextObserverID: UInt64 = 0
+    var recorder = ListMetricsRecorder<Item.ID, Key>()
+    var network = ListMetricsRecorder<Item.ID, Key>.NetworkCounts()
+    var peakCacheBytes = 0
+    /// Whether positions name the same items as at the last recorded frame.
+    var positionsAreStable = true
+    var trace: ScrollTraceRecorder?
+
+    init(machine: StateMachine, trace: ScrollTraceRecorder?) {
+      self.machine = machine
+      self.trace = trace
+    }
+
+    /// Tells every observer, in order (yielding never calls back into the preloader).
+    func notify(_ event: Event) {
+      for observer in observers.values { observer.yield(event) }
+    }
+
+    /// Turns the machine's actions into effects to perform after the lock, and
+    /// bookkeeping. `outcome` is the result of the load that produced the actions.
+    mutating func absorb(
+      _ actions: [StateMachine.Action], now: Duration, outcome: Result<Resource, any Error>?
+    ) -> Effects {
+      var effects = Effects()
+      for action in actions {
+        switch action {
+        case .startLoad(let key, let ticket, let priority):
+          loads[key] = Load(ticket: ticket, startedAt: now)
+          // Counted as a request now, like the simulator's; taken back if a cache
+          // tier answers it.
+          network.requests += 1
+          effects.starts.append((key, ticket, priority))
+        case .cancelLoad(let key, let ticket):
+          guard let load = loads[key], load.ticket == ticket else { break }
+          loads[key] = nil
+          network.cancelled += 1
+          if let task = load.task { effects.cancellations.append(task) }
+        case .deliver(_, let ids):
+          guard let outcome else {
+            preconditionFailure("Internal inconsistency: deliver without a loaded value")
+          }
+          resume(ids, with: outcome, into: &effects)
+        case .fail(let key, let error, let ids):
+          resume(ids, with: .failure(error), into: &effects)
+          // A cancelled load is not a failure of the resource.
+          if error.kind != .cancelled { notify(.resourceFailed(key, error)) }
+        case .fetchPage(let request):
+          network.requests += 1
+          effects.fetches.append(request)
+        case .cancelPage(let request):
+          if let task = pageTasks.removeValue(forKey: request.id) {
+            effects.cancellations.append(task)
+          }
+        case .listChanged(let change):
+          if !change.indexChanges.isAppendOnly { positionsAreStable = false }
+          notify(.listChanged(change))
+        case .pageFailed(let error, let retryAt):
+          notify(.pageFailed(error, retryAt: retryAt))
+        case .refreshFailed(let error):
+          notify(.refreshFailed(error))
+        case .interfaceStatesChanged(let transitions):
+          notify(.interfaceStatesChanged(transitions))
+        case .prefetch(let items):
+          notify(.prefetch(items))
+        case .cancelPrefetching(let items):
+          notify(.cancelPrefetching(items))
+        case .scheduleWakeUp(let at):
+          wakeUpGeneration += 1
+          effects.wakeUp = (at, wakeUpGeneration)
+        }
+      }
+      return effects
+    }
+
+    private mutating func resume(
+      _ ids: [UInt64], with result: Result<Resource, any Error>, into effects: inout Effects
+    ) {
+      for id in ids {
+        if let continuation = calls.removeValue(forKey: id) {
+          effects.resumptions.append((continuation, result))
+        }
+      }
+    }
+
+    /// Measures the frame just decided.
+    mutating func recordFrame(now: Duration, cache: any Caching<Key, Resource>) {
+      let time = now.inMilliseconds
+      if let last = recorder.lastFrame, time <= last { return }
+      let list = machine.items
+      let machine = machine
+      recorder.recordFrame(
+        time: time, visible: machine.visibleItems, positionsAreStable: positionsAreStable,
+        isStalled: machine.isStalled, id: { list[$0].id },
+        key: { machine.resourceKey(ofItemAt: $0) },
+        isReady: { cache.containsMemoryValue(forKey: $0) })
+      positionsAreStable = true
+      peakCacheBytes = Swift.max(peakCacheBytes, cache.memoryCost)
+    }
+
+    /// The metrics so far.
+    func currentMetrics() -> ListMetrics {
+      recorder.finish(network: network, peakCacheBytes: peakCacheBytes)
+    }
+
+    /// Cancels everything and forgets it: the preloader is going away.
+    mutating func closeAll() -> Effects {
+      var effects = Effects()
+      effects.cancellations = loads.values.compactMap(\.task) + Array(pageTasks.values)
+      if let wakeUp { effects.cancellations.append(wakeUp) }
+      effects.resumptions = calls.values.map { ($0, .failure(CancellationError())) }
+      effects.finishedObservers = Array(observers.values)
+      loads = [:]
+      pageTasks = [:]
+      wakeUp = nil
+      calls = [:]
+      observers = [:]
+      return effects
+    }
+  }
+
+  /// Work to do after leaving the lock.
+  struct Effects {
+    var starts: [(key: Key, ticket: LoadTicket, priority: LoadPriority)] = []
+    var fetches: [PageRequest] = []
+    var cancellations: [Task<Void, Never>] = []
+    var resumptions: [(Continuation, Result<Resource, any Error>)] = []
+    var wakeUp: (at: Duration, generation: UInt64)?
+    var finishedObservers: [AsyncStream<Event>.Continuation] = []
+
+    /// Performs what needs no preloader: cancellations, resumptions, finished streams.
+    func perform() {
+      for task in cancellations { task.cancel() }
+      for (continuation, result) in resumptions { continuation.resume(with: result) }
+      for observer in finishedObservers { observer.finish() }
+    }
+  }
+}

@@ -1,0 +1,356 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+private typealias Harness = MachineHarness
+
+/// Posts `from` down to `to`, newest first.
+private func ids(_ from: Int, through to: Int) -> [Int] {
+  Array(stride(from: from, through: to, by: -1))
+}
+
+@Suite struct ListPreloaderStateMachineTests {
+  // MARK: - Pages and geometry
+
+  @Test func startAsksForTheFirstPageAndItsItemsGrowTheGeometry() throws {
+    var harness = Harness()
+    let first = try #require(Harness.fetches(harness.start()).first)
+    #expect(first.end == .tail && first.cursor == nil)
+    #expect(harness.start().isEmpty)  // one request at a time
+
+    let actions = harness.answerPage(ids(100, through: 81), next: "c81")
+    let change = try #require(Harness.listChanges(actions).first)
+    #expect(change.indexChanges == .appended(20, to: 0))
+    #expect(harness.machine.geometry.itemCount == 20)
+    #expect(harness.machine.geometry.contentLength == 2000)
+    #expect(harness.machine.items.map(\.id) == ids(100, through: 81))
+  }
+
+  @Test func aFrameLoadsTheVisibleItemsFirstWithinTheConcurrencyCap() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let actions = harness.scroll(to: 0)
+    // Texture's minimum ranges before the first drag; six loads at most.
+    #expect(Harness.started(actions) == (0..<6).map { Harness.key(100 - $0) })
+    #expect(
+      actions.allSatisfy {
+        if case .startLoad(_, _, let priority) = $0 { priority == .visible } else { true }
+      })
+    #expect(harness.machine.runningLoadCount == 6)
+    // A steady frame decides nothing new.
+    #expect(harness.scroll(to: 0).isEmpty)
+  }
+
+  @Test func theTriggerAsksForTheNextPageAfterTheCursor() throws {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    // Texture's batch fetch: the end within two screens.
+    let request = try #require(Harness.fetches(harness.scroll(to: 100)).first)
+    #expect(request.end == .tail && request.cursor == PageCursor("c81"))
+    #expect(Harness.fetches(harness.scroll(to: 110)).isEmpty)  // one at a time
+  }
+
+  @Test func itemsWithoutAResourceAreNeverRequested() {
+    var harness = Harness(keyless: Set(stride(from: 100, through: 81, by: -2)))
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let started = Harness.started(harness.scroll(to: 0))
+    #expect(started == [99, 97, 95, 93, 91, 89].map(Harness.key))
+  }
+
+  // MARK: - Rebasing
+
+  @Test func aHeadInsertDuringAFlingRebasesTheWantedItemsAndTheTracker() throws {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    harness.machine.beginDragging(now: harness.time)
+    harness.fling(from: 0, speed: 1200, seconds: 0.5)  // fetches the second page
+    harness.answerPage(ids(80, through: 61), next: "c61")
+    harness.fling(from: 600, speed: 1200, seconds: 0.25)
+    let offset = harness.machine.viewport.minY
+    let velocity = harness.machine.tracker.velocity.y
+    let wantedBefore = Set(harness.machine.wantedKeys)
+    let runningBefore = Set(harness.running.keys)
+
+    let refresh = try #require(
+      Harness.fetches(harness.perform(harness.machine.refresh(now: harness.time))).first)
+    #expect(refresh.end == .head)
+    let change = try #require(
+      Harness.listChanges(harness.answerPage(ids(105, through: 100), next: "c100", end: .head))
+        .first)
+    #expect(change.kind == .refreshed(.merged(FeedMergeSummary(inserted: 5, updated: 1))))
+    #expect(change.indexChanges.inserted == [0, 1, 2, 3, 4])
+    #expect(harness.machine.items.count == 45)
+
+    // The app keeps the visible items in place: the offset moves by the 500 points
+    // inserted above them, plus this frame's own motion.
+    let actions = harness.scroll(to: offset + 500 + 20)
+    #expect(abs(harness.machine.tracker.velocity.y - velocity) < 100)
+    #expect(Harness.cancelled(actions).filter(runningBefore.contains).isEmpty)
+    #expect(wantedBefore.isSubset(of: Set(harness.machine.wantedKeys)))
+  }
+
+  @Test func aHeadInsertTheAppDidNotCompensateIsNotAFling() throws {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 300)
+    harness.scroll(to: 300)
+    harness.perform(harness.machine.refresh(now: harness.time))
+    harness.answerPage(ids(105, through: 100), next: "c100", end: .head)
+    harness.scroll(to: 300)
+    #expect(abs(harness.machine.tracker.velocity.y) < 1)
+    // Positions now name other posts: what is visible is wanted by its new key.
+    #expect(harness.machine.visibleItems == 3..<13)
+    #expect(harness.machine.wantedKeys.contains(Harness.key(102)))
+  }
+
+  @Test func aRefreshAcrossAGapReplacesTheListAndContinuesFromItsCursor() throws {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    let runningBefore = Set(harness.running.keys)
+    let tail = try #require(harness.fetching.first)  // the first frame asked for page 2
+    harness.perform(harness.machine.refresh(now: harness.time))
+    let actions = harness.answerPage(ids(300, through: 281), next: "c281", end: .head)
+    let change = try #require(Harness.listChanges(actions).first)
+    #expect(change.kind == .refreshed(.replaced))
+    #expect(change.indexChanges == .replaced(oldCount: 20, newCount: 20))
+    #expect(actions.contains { if case .cancelPage(tail) = $0 { true } else { false } })
+    // The old posts are gone: their loads are withdrawn, the new ones start.
+    let frame = harness.scroll(to: 0)
+    #expect(Set(Harness.cancelled(frame)) == runningBefore)
+    #expect(Harness.started(frame).prefix(6) == (0..<6).map { Harness.key(300 - $0) }[...])
+    let next = try #require(Harness.fetches(frame).first)
+    #expect(next.cursor == PageCursor("c281"))
+  }
+
+  // MARK: - Failures
+
+  @Test func aFailedPageIsRetriedWhenItsWakeUpComes() throws {
+    var harness = Harness()
+    let first = try #require(Harness.fetches(harness.start()).first)
+    harness.fetching = []
+    let failed = harness.machine.pageFailed(first, error: TestError(), now: .zero)
+    #expect(
+      failed.contains {
+        if case .pageFailed(_, let retryAt) = $0 { retryAt == .seconds(1) } else { false }
+      })
+    #expect(failed.contains { if case .scheduleWakeUp(.seconds(1)) = $0 { true } else { false } })
+    #expect(harness.machine.tick(now: .milliseconds(500)).isEmpty)
+    let retry = try #require(
+      Harness.fetches(harness.perform(harness.machine.tick(now: .seconds(1)))).first)
+    #expect(retry.end == .tail && retry.id != first.id)
+    harness.time = .seconds(2)
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    #expect(harness.machine.items.count == 20)
+  }
+
+  @Test func aFailedLoadIsRetriedThenReportedAndTheOthersGoOn() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    let key = Harness.key(100)
+    let ticket = harness.running[key]!
+    let retried = harness.perform(
+      harness.machine.loadFailed(
+        key, ticket: ticket, error: .transient(TestError()), now: harness.time))
+    #expect(retried.contains { if case .scheduleWakeUp = $0 { true } else { false } })
+    #expect(Harness.started(retried) == [Harness.key(94)])
+    let failed = harness.machine.loadFailed(
+      Harness.key(99), ticket: harness.running[Harness.key(99)]!,
+      error: .permanent(TestError()), now: harness.time)
+    #expect(
+      failed.contains {
+        if case .fail(let failedKey, let error, let ids) = $0 {
+          failedKey == Harness.key(99) && error.kind == .permanent && ids.isEmpty
+        } else {
+          false
+        }
+      })
+    // The next visible post takes the freed slot.
+    #expect(Harness.started(failed) == [Harness.key(93)])
+    #expect(harness.finish(Harness.key(98)).isEmpty == false)
+  }
+
+  // MARK: - Lifecycle
+
+  @Test func aMemoryWarningCancelsPrefetchesUntilTheNextDrag() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    harness.machine.beginDragging(now: harness.time)
+    for id in ids(100, through: 91) { harness.finish(Harness.key(id)) }
+    harness.scroll(to: 1)
+    #expect(harness.machine.modes.mode == .full)
+    let visible = harness.machine.visibleItems.map { Harness.key(harness.machine.items[$0].id) }
+    let prefetching = harness.running.keys.filter { !visible.contains($0) }.sorted()
+    #expect(!prefetching.isEmpty)
+
+    let cached = harness.cached
+    let warned = harness.perform(
+      harness.machine.didReceiveMemoryWarning(now: harness.time) { cached.contains($0) })
+    #expect(harness.machine.modes.mode == .visibleOnly)
+    #expect(Harness.cancelled(warned).sorted() == prefetching)
+    #expect(harness.scroll(to: 2).isEmpty)  // nothing beyond the screen
+
+    harness.machine.beginDragging(now: harness.time)
+    #expect(harness.machine.modes.mode == .full)
+    #expect(!Harness.started(harness.scroll(to: 3)).isEmpty)
+  }
+
+  @Test func theBackgroundStopsPagingAndPrefetchingUntilTheForeground() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let cached = harness.cached
+    harness.perform(harness.machine.didEnterBackground(now: harness.time) { cached.contains($0) })
+    #expect(harness.machine.modes.mode == .visibleOnly)
+    #expect(Harness.fetches(harness.scroll(to: 1000)).isEmpty)  // at the end, no page
+
+    harness.perform(harness.machine.willEnterForeground(now: harness.time) { cached.contains($0) })
+    #expect(harness.machine.modes.mode == .minimum)
+    #expect(!Harness.fetches(harness.scroll(to: 1001)).isEmpty)
+  }
+
+  // MARK: - Learning
+
+  @Test func diskHitsDoNotTeachNetworkLatency() throws {
+    var harness = Harness(strategy: .adaptive)
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    func leadTime(_ harness: Harness) throws -> Double {
+      try #require(harness.machine.policy.base as? AdaptivePolicy).leadTime()
+    }
+    let before = try leadTime(harness)
+    for id in ids(100, through: 97) {
+      harness.finish(Harness.key(id), duration: .seconds(5), source: .disk)
+    }
+    #expect(try leadTime(harness) == before)
+    harness.scroll(to: 0)
+    for key in harness.running.keys.sorted() {
+      harness.finish(key, duration: .seconds(5), source: .network)
+    }
+    #expect(try leadTime(harness) > before + 4)
+  }
+
+  @Test func theAdaptivePageTriggerLearnsThePageLatency() throws {
+    var harness = Harness(strategy: .adaptive)
+    harness.start()
+    harness.time = .seconds(3)
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    guard case .adaptive(let trigger) = harness.machine.paging else {
+      Issue.record("expected the adaptive trigger")
+      return
+    }
+    #expect(trigger.expectedLatency == .seconds(3))
+  }
+
+  // MARK: - Cells
+
+  @Test func aCellJoinsALoadInFlightAndGetsItsValue() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    let key = Harness.key(100)
+    #expect(harness.perform(harness.machine.request(key, id: 7, now: harness.time)).isEmpty)
+    let finished = harness.finish(key)
+    #expect(
+      finished.contains {
+        if case .deliver(key, let ids) = $0 { ids == [7] } else { false }
+      })
+  }
+
+  @Test func aCellStartsALoadNobodyAskedForAndItsWithdrawalCancelsIt() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    // Nothing else loads yet: the cell's request starts at once.
+    let key = Harness.key(85)
+    let started = harness.perform(harness.machine.request(key, id: 1, now: harness.time))
+    #expect(Harness.started(started) == [key])
+    let withdrawn = harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time))
+    #expect(Harness.cancelled(withdrawn) == [key])
+    #expect(harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time)).isEmpty)
+  }
+
+  @Test func aVisibleCellRaisesAQueuedPrefetch() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.scroll(to: 0)
+    // Post 86 is in the preload range, queued behind the visible ones.
+    let key = Harness.key(86)
+    #expect(harness.machine.loadState(of: key) == .queued(.preload))
+    harness.perform(
+      harness.machine.request(key, id: 3, priority: .visible, order: -1, now: harness.time))
+    #expect(harness.machine.loadState(of: key) == .queued(.visible))
+    #expect(Harness.started(harness.finish(Harness.key(100))) == [key])
+  }
+
+  // MARK: - Bad input
+
+  @Test func duplicatesItemsOutOfOrderAndEmptyPagesLoseNothing() throws {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage([100, 99, 99, 97, 98], next: "c97")
+    #expect(harness.machine.items.map(\.id) == [100, 99, 98, 97])
+    #expect(harness.machine.geometry.itemCount == 4)
+    // The content is shorter than the screen: the next page is asked for at once.
+    harness.scroll(to: 0)
+    let change = try #require(
+      Harness.listChanges(harness.answerPage([98, 96, 95], next: "c95")).first)
+    #expect(change.indexChanges.inserted == [4, 5])
+    harness.scroll(to: 0)
+    harness.answerPage([], next: nil)
+    #expect(!harness.machine.hasMore)
+    #expect(harness.machine.items.map(\.id) == [100, 99, 98, 97, 96, 95])
+    #expect(Harness.fetches(harness.scroll(to: 0)).isEmpty)
+  }
+
+  @Test func aLayoutThatDisagreesWithTheListTrapsNamingBothCounts() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var harness = MachineHarness()
+      harness.start()
+      harness.answerPage([3, 2, 1], next: nil)
+      harness.machine.updateGeometry(
+        ListGeometry(ListLayout(crossLength: 390, itemLengths: [100, 100])))
+    }
+    #expect(
+      result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }?.contains(
+        "the layout has 2 items but the list has 3") == true)
+  }
+
+  // MARK: - Item events
+
+  @Test func interfaceStatesAndPrefetchesComeInUIKitsShape() throws {
+    var harness = Harness(interfaceStates: .texture)
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let actions = harness.scroll(to: 0)
+    let transitions = try #require(
+      actions.compactMap {
+        if case .interfaceStatesChanged(let transitions) = $0 { transitions } else { nil }
+      }.first)
+    #expect(transitions.first?.item == 0 && transitions.first?.newState.contains(.visible) == true)
+    let prefetched = try #require(
+      actions.compactMap { if case .prefetch(let items) = $0 { items } else { nil } }.first)
+    #expect(prefetched == [10, 11, 12, 13, 14])
+    // A memory warning shrinks the ranges to the screen: the prefetches are cancelled.
+    let cached = harness.cached
+    let warned = harness.machine.didReceiveMemoryWarning(now: harness.time) { cached.contains($0) }
+    let cancelled = try #require(
+      warned.compactMap { if case .cancelPrefetching(let items) = $0 { items } else { nil } }.first)
+    #expect(Set(cancelled) == [10, 11, 12, 13, 14])
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import LookaheadTestSupport
+import Testing
+
+@testable import Lookahead
+
+private typealias Harness = PreloaderHarness
+
+/// Posts `from` down to `to`, newest first.
+private func ids(_ from: Int, through to: Int) -> [Int] {
+  Array(stride(from: from, through: to, by: -1))
+}
+
+@Suite struct ListPreloaderTests {
+  @Test func theFirstPageThenAScrollPreloadsResourcesIntoTheCache() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    #expect(harness.preloader.items.map(\.id) == ids(100, through: 81))
+    #expect(harness.preloader.geometry.contentLength == 2000)
+
+    harness.preloader.scrolled(toOffset: 0)
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.count == 6 })
+    #expect(harness.loader.record.pendingKeys == (0..<6).map { "img-\(100 - $0)" })
+    #expect(harness.preloader.cachedResource(for: Harness.post(100)) == nil)
+    await harness.succeed(100)
+    #expect(harness.preloader.cachedResource(for: Harness.post(100)) == Harness.image(100))
+    // The freed slot goes to the next visible post.
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.contains("img-94") })
+    #expect(
+      await eventually {
+        harness.events.contains { if case .resourceLoaded("img-100") = $0 { true } else { false } }
+      })
+  }
+
+  @Test func aCellGetsAReadyResourceAtOnceAndJoinsALoadInFlight() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    await harness.succeed(100)
+
+    // Ready: answered from the cache, no load.
+    let ready = try await harness.preloader.resource(for: Harness.post(100))
+    #expect(ready == Harness.image(100))
+    // In flight: the cell joins the prefetch; the loader still sees one load.
+    let joined = Task { try await harness.preloader.resource(for: Harness.post(99)) }
+    #expect(await eventually { harness.preloader.stateMachine.loadState(of: "img-99") == .loading })
+    harness.loader.succeed("img-99", with: Harness.image(99))
+    #expect(try await joined.value == Harness.image(99))
+    #expect(harness.loader.record.starts["img-99"] == 1)
+  }
+
+  @Test func aCellStartsALoadNobodyAskedForAndCancellingItWithdrawsIt() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    // No scroll yet: nothing is loading, so the cell's load starts at once.
+    let cell = Task { try await harness.preloader.resource(for: Harness.post(81)) }
+    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-81"] })
+    cell.cancel()
+    await #expect(throws: CancellationError.self) { try await cell.value }
+    #expect(await harness.loader.waitUntil { $0.cancellations == 1 })
+    #expect(harness.preloader.stateMachine.loadQueueStorage.isEmpty)
+  }
+
+  @Test func anItemWithoutAResourceSaysSo() async throws {
+    let harness = Harness()
+    let preloader = ListPreloader<TestPost, String, Data>(
+      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
+      pages: harness.backend, loader: harness.loader, cache: harness.cache,
+      resourceKey: { _ in nil }, itemLength: { _ in 100 }, clock: harness.clock)
+    await #expect(throws: ListPreloaderError.noResource("7")) {
+      try await preloader.resource(for: Harness.post(7))
+    }
+  }
+
+  @Test func releasingThePreloaderCancelsEveryLoadAndPageRequest() async throws {
+    var harness: Harness? = Harness()
+    let loader = harness!.loader
+    let backend = harness!.backend
+    try await harness!.loadFirstPage(ids(100, through: 81))
+    harness!.preloader.scrolled(toOffset: 0)
+    #expect(await loader.waitUntil { $0.pendingKeys.count == 6 })
+    harness!.preloader.refresh()
+    #expect(await eventually { backend.received.count == 3 })  // the first, the tail, the head
+    let events = harness!.preloader.events()
+
+    harness = nil
+    #expect(await loader.waitUntil { $0.cancellations == 6 && $0.pendingKeys.isEmpty })
+    #expect(await eventually { backend.cancellations == 2 })
+    for await _ in events {}  // the stream finishes
+  }
+
+  @Test func cancelAllWithdrawsEverythingAndTheNextFrameStartsAfresh() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.count == 6 })
+    let cell = Task { try await harness.preloader.resource(for: Harness.post(100)) }
+    #expect(
+      await eventually { harness.preloader.stateMachine.loadState(of: "img-100") == .loading })
+    #expect(await eventually { harness.preloader.stateMachine.loadQueueStorage.waiters == 16 })
+
+    harness.preloader.cancelAll()
+    await #expect { try await cell.value } throws: { ($0 as? LoadError)?.kind == .cancelled }
+    #expect(await harness.loader.waitUntil { $0.cancellations == 6 && $0.pendingKeys.isEmpty })
+    #expect(harness.preloader.stateMachine.loadQueueStorage.isEmpty)
+    harness.clock.advance(by: .milliseconds(16))
+    harness.preloader.scrolled(toOffset: 0)
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.count == 6 })
+  }
+
+  @Test func aLoaderErrorFailsThatItemOnly() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.count == 6 })
+    harness.loader.fail("img-100", with: LoadError.permanent(TestError(message: "garbage")))
+    #expect(
+      await eventually {
+        harness.events.contains {
+          if case .resourceFailed("img-100", let error) = $0 {
+            error.kind == .permanent
+          } else {
+            false
+          }
+        }
+      })
+    await harness.succeed(99)
+    #expect(harness.preloader.cachedResource(for: Harness.post(100)) == nil)
+    // The failed post is not asked for again while it stays on screen.
+    harness.preloader.scrolled(toOffset: 1)
+    #expect(harness.loader.record.starts["img-100"] == 1)
+  }
+
+  @Test func aPageSourceThatThrowsIsRetriedOnTheClock() async throws {
+    let harness = Harness()
+    harness.preloader.start()
+    let first = try #require(await harness.nextRequest())
+    harness.backend.respond(to: first, with: .failure(TestError()))
+    #expect(
+      await eventually {
+        harness.events.contains {
+          if case .pageFailed(_, let retryAt) = $0 { retryAt == .seconds(1) } else { false }
+        }
+      })
+    #expect(await harness.clock.waitForSleepers(count: 1))
+    harness.clock.advance(by: .seconds(1))
+    try await harness.answerNextPage(ids(100, through: 81), next: "c81")
+    #expect(harness.preloader.items.count == 20)
+  }
+
+  @Test func fieldMetricsCountWhatTheUserSawAndTheTraceIsRecorded() async throws {
+    let harness = Harness(traceCapacity: 100)
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    await harness.succeed(100)
+    for frame in 1...3 {
+      harness.clock.advance(by: .milliseconds(16))
+      harness.preloader.scrolled(toOffset: CGFloat(frame) * 10)
+    }
+    let metrics = harness.preloader.metrics
+    // Four frames: ten visible posts, none ready; then eleven, of which post 100 ready.
+    #expect(metrics.visibleItemFrames == 10 + 3 * 11)
+    #expect(metrics.blankItemFrames == 10 + 3 * 10)
+    #expect(metrics.bytes == Harness.image(100).count)
+    #expect(metrics.requests == 2 + 7)  // two pages asked for, seven loads started
+    #expect(metrics.stallMilliseconds == 0)
+
+    let trace = try #require(harness.preloader.recordedTrace)
+    #expect(trace == "t_ms,offset_pt\n0.0,0.0\n16.0,10.0\n32.0,20.0\n48.0,30.0\n")
+  }
+
+  @Test func listChangesReachObserversInOrder() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.refresh()
+    let head = try #require(await harness.nextRequest())
+    #expect(head.end == .head)
+    harness.backend.respond(to: head, with: .success(page(ids(103, through: 100), next: "c100")))
+    #expect(await eventually { harness.preloader.items.count == 23 })
+    let changes = harness.events.compactMap {
+      if case .listChanged(let change) = $0 { change.indexChanges } else { nil }
+    }
+    #expect(
+      changes == [
+        .appended(20, to: 0),
+        ListIndexChanges(oldCount: 20, newCount: 23, inserted: [0, 1, 2], updated: [3]),
+      ])
+  }
+}
