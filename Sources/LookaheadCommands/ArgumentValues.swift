@@ -33,11 +33,10 @@ enum ArgumentValues {
     return layout
   }
 
-  static func scenario(_ text: String) throws -> TraceScenario {
-    guard let scenario = TraceScenario(rawValue: text) else {
+  static func scenario(_ text: String) throws -> ScenarioChoice {
+    guard let scenario = ScenarioChoice(name: text) else {
       throw ArgumentProblem(
-        description:
-          "unknown scenario (expected one of \(list(TraceScenario.allCases.map(\.rawValue))))")
+        description: "unknown scenario (expected one of \(list(ScenarioChoice.all.map(\.name))))")
     }
     return scenario
   }
@@ -46,8 +45,29 @@ enum ArgumentValues {
     try commaSeparated(text, what: "strategy", parse: strategy)
   }
 
-  static func scenarios(_ text: String) throws -> [TraceScenario] {
+  static func scenarios(_ text: String) throws -> [ScenarioChoice] {
     try commaSeparated(text, what: "scenario", parse: scenario)
+  }
+
+  /// The most seeds one `--seeds` range may hold.
+  static let maximumSeedCount: UInt64 = 10_000
+
+  /// A seed range `A-B` (inclusive, `A <= B`), or a single seed `N` (the range `N-N`).
+  static func seeds(_ text: String) throws -> ClosedRange<UInt64> {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let first = UInt64(parts[0]),
+      let last = UInt64(parts[parts.count - 1])
+    else {
+      throw ArgumentProblem(
+        description: "expected a seed range A-B such as 1-40, or one seed, of whole numbers ≥ 0")
+    }
+    guard first <= last else {
+      throw ArgumentProblem(description: "the first seed must not exceed the last (\(text))")
+    }
+    guard last - first < maximumSeedCount else {
+      throw ArgumentProblem(description: "at most \(maximumSeedCount) seeds at once")
+    }
+    return first...last
   }
 
   /// A duration in seconds: finite, from 0 to a day.

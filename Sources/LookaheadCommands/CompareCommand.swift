@@ -9,22 +9,34 @@ struct CompareCommand: ConsoleCommand {
     abstract: "Run every strategy on every trace and compare them.",
     discussion: """
       Without --traces, replays the built-in scenarios with seeds 1 to 5 (120 s each, \
-      generated on the fly). With --traces, replays every *.csv file in the folder; a \
-      file's trace class is the part of its name before the first '-' or '_' when that \
-      names a scenario, else the whole name. Progress goes to standard error, the table \
-      (or --json) to standard output.
+      generated on the fly); --scenarios and --seeds choose others. The scenario 'random' \
+      is the randomised family: one trace per seed (random-<seed>), each with behaviour \
+      and length (60-180 s) drawn from its seed, so a strategy tuned on one seed range can \
+      be validated on another. Every generated trace is run with its seed as the network \
+      jitter seed. With --traces, replays every *.csv file in the folder; a file's trace \
+      class is the part of its name before the first '-' or '_' when that names a \
+      scenario, else the whole name. Progress goes to standard error, the table (or \
+      --json) to standard output.
       """)
 
-  /// The seeds of the built-in traces.
+  /// The seeds of the generated traces when --seeds is not given.
   static let builtInSeeds: ClosedRange<UInt64> = 1...5
 
   @Option(help: "A folder of trace files (*.csv) to replay instead of the built-in scenarios.")
   var traces: String?
 
   @Option(
-    help: "Comma-separated scenarios (default: all four; with --traces, keeps those classes).",
+    help: """
+      Comma-separated scenarios: reader, skimmer, flinger, reverser, random (default: the \
+      four built-in ones; with --traces, keeps those classes).
+      """,
     transform: ArgumentValues.scenarios)
-  var scenarios: [TraceScenario]?
+  var scenarios: [ScenarioChoice]?
+
+  @Option(
+    help: "The seeds of the generated traces, A-B inclusive (default 1-5); not with --traces.",
+    transform: ArgumentValues.seeds)
+  var seeds: ClosedRange<UInt64>?
 
   @Option(
     help: "Comma-separated strategy ids (default: all).", transform: ArgumentValues.strategies)
@@ -62,10 +74,13 @@ struct CompareCommand: ConsoleCommand {
 
   func traceInputs() throws(CommandFailure) -> [TraceInput] {
     if let traces {
-      return try TraceInput.folder(traces, classes: scenarios.map { Set($0.map(\.rawValue)) })
+      guard seeds == nil else {
+        throw .badInput("--seeds cannot be combined with --traces (it picks generated traces)")
+      }
+      return try TraceInput.folder(traces, classes: scenarios.map { Set($0.map(\.name)) })
     }
     return TraceInput.generated(
-      scenarios: scenarios ?? TraceScenario.allCases, seeds: Self.builtInSeeds)
+      scenarios: scenarios ?? ScenarioChoice.builtInScenarios, seeds: seeds ?? Self.builtInSeeds)
   }
 
   func write(_ comparison: Comparison, to folder: String) throws(CommandFailure) {

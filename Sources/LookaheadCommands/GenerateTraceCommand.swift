@@ -8,19 +8,23 @@ struct GenerateTraceCommand: ConsoleCommand {
     abstract: "Write a synthetic scroll trace (CSV `t_ms,offset_pt`) to standard output.")
 
   @Option(
-    help: "The behaviour: reader, skimmer, flinger or reverser.",
+    help: """
+      The behaviour: reader, skimmer, flinger, reverser, or random (the randomised family: \
+      the seed also draws the behaviour).
+      """,
     transform: ArgumentValues.scenario)
-  var scenario: TraceScenario
+  var scenario: ScenarioChoice
 
   @Option(help: "The seed; the same seed gives the same trace.")
   var seed: UInt64
 
   @Option(
-    help: "The length of the trace in seconds (default 120).", transform: ArgumentValues.seconds)
-  var duration: Double = TraceGenerator.defaultDuration / 1000
+    help: "The length of the trace in seconds (default 120; for random, drawn in 60-180).",
+    transform: ArgumentValues.seconds)
+  var duration: Double?
 
   func run(console: Console) throws(CommandFailure) {
-    let generator = TraceGenerator(scenario: scenario, seed: seed, duration: duration * 1000)
-    console.writeOutput(generator.generate().csv)
+    let trace = scenario.trace(seed: seed, duration: duration.map { $0 * 1000 })
+    console.writeOutput(trace.csv)
   }
 }

@@ -24,17 +24,19 @@ struct TraceInput: Sendable {
       name: name, traceClass: traceClass(ofName: name), trace: try read(url), seed: seed)
   }
 
-  /// Generated traces: each scenario × seeds `seeds`, in that order, named `<scenario>-<seed>`.
+  /// Generated traces: each scenario × seeds `seeds`, in that order, named `<scenario>-<seed>`,
+  /// of class `<scenario>`, each run with its seed.
+  ///
+  /// - Parameter duration: the length of every trace, or `nil` for each scenario's default
+  ///   (see ``ScenarioChoice/trace(seed:duration:)``).
   static func generated(
-    scenarios: [TraceScenario], seeds: ClosedRange<UInt64>,
-    duration: Milliseconds = TraceGenerator.defaultDuration
+    scenarios: [ScenarioChoice], seeds: ClosedRange<UInt64>, duration: Milliseconds? = nil
   ) -> [TraceInput] {
     scenarios.flatMap { scenario in
       seeds.map { seed in
         TraceInput(
-          name: "\(scenario.rawValue)-\(seed)", traceClass: scenario.rawValue,
-          trace: TraceGenerator(scenario: scenario, seed: seed, duration: duration).generate(),
-          seed: seed)
+          name: "\(scenario.name)-\(seed)", traceClass: scenario.name,
+          trace: scenario.trace(seed: seed, duration: duration), seed: seed)
       }
     }
   }
@@ -80,10 +82,10 @@ struct TraceInput: Sendable {
   }
 
   /// The class of a trace named `name`: the part before the first `-` or `_` when it names
-  /// a scenario, else the whole name.
+  /// a scenario (`random` included), else the whole name.
   static func traceClass(ofName name: String) -> String {
     let prefix = name.prefix { $0 != "-" && $0 != "_" }
-    return TraceScenario(rawValue: String(prefix)) != nil ? String(prefix) : name
+    return ScenarioChoice(name: String(prefix)) != nil ? String(prefix) : name
   }
 
   static func traceName(of url: URL) -> String {

@@ -6,7 +6,10 @@ extension Comparison {
   ///
   /// The top-level object has `records` (every run as in ``RunRecord``), `overall` (one
   /// ``StrategyAggregate`` per strategy) and `classes` (one ``TraceClassComparison`` per
-  /// trace class). Missing values are `null`, never absent, so the keys are stable.
+  /// trace class). Missing values are `null`, never absent, so the keys are stable. One
+  /// exception, so that reports without the three strategies keep exactly those keys:
+  /// `per_trace_robustness` (``PerTraceRobustness``) is present only when `adaptive`,
+  /// `texture` and `oracle` all ran on some trace.
   ///
   /// - Complexity: O(n) in the number of records.
   public func jsonData() -> Data {

@@ -26,6 +26,10 @@ public struct Comparison: Sendable, Equatable, Encodable {
   /// One comparison per trace class.
   public var classes: [TraceClassComparison]
 
+  /// The per-trace robustness criterion of `adaptive` against `texture`, or `nil` when no
+  /// trace has runs of all of `adaptive`, `texture` and `oracle`.
+  public var perTraceRobustness: PerTraceRobustness?
+
   /// Aggregates `records`.
   ///
   /// - Complexity: O(n log n) in the number of records.
@@ -45,6 +49,7 @@ public struct Comparison: Sendable, Equatable, Encodable {
       return TraceClassComparison(
         traceClass: name, traces: Set(classRecords.map(TraceKey.init)).count, strategies: rows)
     }
+    perTraceRobustness = PerTraceRobustness(records: records)
   }
 
   /// The stable JSON keys of `results.json`.
@@ -55,6 +60,8 @@ public struct Comparison: Sendable, Equatable, Encodable {
     case overall
     /// `classes`
     case classes
+    /// `per_trace_robustness` (absent when ``Comparison/perTraceRobustness`` is `nil`)
+    case perTraceRobustness = "per_trace_robustness"
   }
 
   /// Sums `records` per strategy, in order of first appearance, with ratios to the

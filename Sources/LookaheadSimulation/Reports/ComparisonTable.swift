@@ -3,11 +3,13 @@ import Foundation
 /// Renders a ``Comparison`` as aligned plain-text tables: `lookahead compare`'s output.
 ///
 /// One table over all traces, then one per trace class followed by the SPEC §10 verdict of
-/// `adaptive` when it can be decided. Each table has one row per strategy with blank %,
-/// avoidable blank item-frames, stall ms, MB, wasted MB, requests, the mean ttc p95, and the
-/// ratios to `texture` (avoidable blank and bytes, the axes of SPEC §10) and to `oracle`
-/// (blank and bytes). A ratio that does not exist (the reference is 0 or did not run) shows
-/// as `-`. Bytes are decimal megabytes (1 MB = 1,000,000 bytes).
+/// `adaptive` when it can be decided, then the per-trace robustness criterion
+/// (``PerTraceRobustness``) when adaptive, texture and oracle ran. Each table has one row
+/// per strategy with blank %, avoidable blank item-frames, stall ms, MB, wasted MB,
+/// requests, the mean ttc p95, and the ratios to `texture` (avoidable blank and bytes, the
+/// axes of SPEC §10) and to `oracle` (blank and bytes). A ratio that does not exist (the
+/// reference is 0 or did not run) shows as `-`. Bytes are decimal megabytes
+/// (1 MB = 1,000,000 bytes).
 ///
 /// A namespace of pure functions; thread-safe.
 public enum ComparisonTable {
@@ -17,7 +19,8 @@ public enum ComparisonTable {
     "blank×tex", "MB×tex", "blank×orc", "MB×orc",
   ]
 
-  /// The whole report: the overall table, then each class's table and verdict.
+  /// The whole report: the overall table, then each class's table and verdict, then the
+  /// per-trace robustness criterion.
   ///
   /// - Complexity: O(rows × columns).
   public static func render(_ comparison: Comparison) -> String {
@@ -30,6 +33,7 @@ public enum ComparisonTable {
       text += render(rows: traceClass.strategies)
       if let verdict = traceClass.verdict { text += verdict.report }
     }
+    if let robustness = comparison.perTraceRobustness { text += "\n" + robustness.report }
     text += "\navoidable: blank item-frames beyond the oracle's on the same trace, clamped at 0"
     text += " per trace.\n×tex: avoidable blank and bytes as multiples of texture's."
     text += " ×orc: blank and bytes as multiples of the oracle's.\n"

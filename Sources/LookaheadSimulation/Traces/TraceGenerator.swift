@@ -13,7 +13,8 @@
 ///
 /// Frame `k` is at `k · 1000 / 60` ms and the offset between two milliseconds is linearly
 /// interpolated; both are rounded to 0.001 so the CSV stays short. The result is a pure
-/// function of (scenario, seed, duration, maxOffset).
+/// function of (scenario, seed, duration, maxOffset). ``RandomTraceGenerator`` runs the
+/// randomised `random` family through the same physics.
 ///
 /// A value type; thread-safe.
 public struct TraceGenerator: Sendable {
@@ -68,6 +69,22 @@ public struct TraceGenerator: Sendable {
   /// - Complexity: O(duration in ms).
   public func generate() -> Trace {
     var planner = ScenarioPlanner(scenario: scenario, seed: seed)
+    return Self.sample(duration: duration, maxOffset: maxOffset) {
+      planner.nextGesture(currentOffset: $0)
+    }
+  }
+
+  /// Runs gestures through the physics on a 1 ms grid and samples the offset at 60 Hz.
+  ///
+  /// Shared by every synthetic family (``TraceScenario`` and ``RandomTraceGenerator``), so
+  /// they differ only in the gestures they plan.
+  ///
+  /// - Parameter nextGesture: called with the current offset whenever the previous gesture
+  ///   is over; returns the next one.
+  /// - Complexity: O(duration in ms).
+  static func sample(
+    duration: Milliseconds, maxOffset: Double, nextGesture: (Double) -> Gesture
+  ) -> Trace {
     var surface = ScrollSurface(maxOffset: maxOffset)
     var samples: [Trace.Sample] = [Trace.Sample(time: 0, offset: 0)]
     let frameCount = Int((duration * Self.framesPerSecond / 1000).rounded(.down)) + 1
@@ -77,7 +94,7 @@ public struct TraceGenerator: Sendable {
     var previousOffset = surface.offset
     while frame < frameCount {
       if surface.isIdleForPlanning {
-        surface.begin(planner.nextGesture(currentOffset: surface.offset))
+        surface.begin(nextGesture(surface.offset))
       }
       surface.stepOneMillisecond()
       millisecond += 1
