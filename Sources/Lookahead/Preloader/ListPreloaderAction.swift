@@ -8,12 +8,15 @@ public enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   case policy
   /// A caller that asked for one resource (a cell), by the id the driver gave it.
   case request(UInt64)
+  /// The pager: a page request holds a slot of the queue like a load.
+  case pager
 
-  /// `policy` or `request 7`.
+  /// `policy`, `request 7` or `pager`.
   public var description: String {
     switch self {
     case .policy: "policy"
     case .request(let id): "request \(id)"
+    case .pager: "pager"
     }
   }
 }

@@ -7,7 +7,7 @@ extension ListPreloaderStateMachine {
   struct Status: LoadStatus {
     let list: FeedList<Item>
     let resourceKey: @Sendable (Item) -> Key?
-    let queue: LoadQueue<Key, ListPreloaderWaiter>
+    let queue: LoadQueue<QueueKey, ListPreloaderWaiter>
     let isCached: (Key) -> Bool
     let isPageLoading: Bool
 
@@ -18,7 +18,7 @@ extension ListPreloaderStateMachine {
 
     func isLoading(_ item: Int) -> Bool {
       guard item < list.count, let key = resourceKey(list[item]) else { return false }
-      if case .loading = queue.state(of: key) { return true }
+      if case .loading = queue.state(of: .resource(key)) { return true }
       return false
     }
   }
@@ -102,7 +102,12 @@ extension ListPreloaderStateMachine {
     }
     // One event for the whole frame: withdrawals first, then starts, so that a slot
     // freed by one withdrawal never goes to a key the frame withdraws too.
-    absorb(queue.apply(changes, by: .policy, now: now), now: now, into: &actions)
+    let queued = WantedSetChanges<QueueKey>(
+      wanted: changes.wanted.map {
+        WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
+      },
+      unwanted: changes.unwanted.map { .resource($0) })
+    absorb(queue.apply(queued, by: .policy, now: now), now: now, into: &actions)
     announceWakeUp(into: &actions)
     guard var ranges = interfaceRanges else { return }
     let transitions = ranges.update(
@@ -118,24 +123,46 @@ extension ListPreloaderStateMachine {
 
   /// Turns load queue actions into the machine's actions.
   mutating func absorb(
-    _ queueActions: [LoadQueue<Key, ListPreloaderWaiter>.Action], now: Duration,
+    _ queueActions: [LoadQueue<QueueKey, ListPreloaderWaiter>.Action], now: Duration,
     into actions: inout [Action]
   ) {
     for action in queueActions {
       switch action {
-      case .start(let key, let ticket, let priority):
+      case .start(.resource(let key), let ticket, let priority):
         actions.append(.startLoad(key, ticket, priority))
-      case .cancel(let key, let ticket):
+      case .start(.page(let end), let ticket, _):
+        pageTickets[end] = ticket
+        guard let request = pageRequests[end] else {
+          preconditionFailure("Internal inconsistency: the \(end) page started without a request")
+        }
+        actions.append(.fetchPage(request))
+      case .cancel(.resource(let key), let ticket):
         actions.append(.cancelLoad(key, ticket))
-      case .deliver(let key, let waiters):
+      case .cancel(.page(let end), _):
+        pageTickets[end] = nil
+        if let request = pageRequests[end] { actions.append(.cancelPage(request)) }
+      case .deliver(.resource(let key), let waiters):
         let ids = Self.requestIDs(of: waiters)
         if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
-      case .fail(let key, let error, let waiters):
+      case .fail(.resource(let key), let error, let waiters):
         actions.append(.fail(key, error, to: Self.requestIDs(of: waiters)))
+      case .deliver(.page, _), .fail(.page, _, _):
+        // The pager learns a page's outcome from the driver, not from the queue.
+        break
       case .scheduleWakeUp(let at):
         queueWakeUp = at
       }
     }
+  }
+
+  /// Frees the queue slot of a page request that ended (a late answer of a cancelled
+  /// request frees nothing).
+  mutating func releasePage(_ request: PageRequest, now: Duration, into actions: inout [Action]) {
+    guard pageRequests[request.end] == request else { return }
+    pageRequests[request.end] = nil
+    guard let ticket = pageTickets.removeValue(forKey: request.end) else { return }
+    absorb(
+      queue.loadFinished(.page(request.end), ticket: ticket, now: now), now: now, into: &actions)
   }
 
   private static func requestIDs(of waiters: [ListPreloaderWaiter]) -> [UInt64] {
@@ -167,10 +194,18 @@ extension ListPreloaderStateMachine {
       switch action {
       case .fetch(let request):
         pageStarts[request.id] = now
-        actions.append(.fetchPage(request))
+        pageRequests[request.end] = request
+        absorb(
+          queue.want(
+            .page(request.end), by: .pager, priority: .visible,
+            order: -Double.greatestFiniteMagnitude, now: now),
+          now: now, into: &actions)
       case .cancel(let request):
         pageStarts[request.id] = nil
-        actions.append(.cancelPage(request))
+        guard pageRequests[request.end] == request else { break }
+        absorb(queue.unwant(.page(request.end), by: .pager, now: now), now: now, into: &actions)
+        pageRequests[request.end] = nil
+        pageTickets[request.end] = nil
       case .tailFailed(let error, let retryAt):
         pageRetryAt = retryAt?.sinceEpoch
         actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))

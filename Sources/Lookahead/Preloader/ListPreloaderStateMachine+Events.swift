@@ -22,10 +22,11 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
     now: Duration
   ) -> [Action] {
-    guard queue.currentTicket(of: key) == ticket else { return [] }
+    guard queue.currentTicket(of: .resource(key)) == ticket else { return [] }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     var actions: [Action] = []
-    absorb(queue.loadFinished(key, ticket: ticket, now: now), now: now, into: &actions)
+    absorb(
+      queue.loadFinished(.resource(key), ticket: ticket, now: now), now: now, into: &actions)
     announceWakeUp(into: &actions)
     return actions
   }
@@ -45,7 +46,9 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
-    absorb(queue.loadFailed(key, ticket: ticket, error: error, now: now), now: now, into: &actions)
+    absorb(
+      queue.loadFailed(.resource(key), ticket: ticket, error: error, now: now), now: now,
+      into: &actions)
     announceWakeUp(into: &actions)
     return actions
   }
@@ -67,8 +70,8 @@ extension ListPreloaderStateMachine {
   ) -> [Action] {
     var actions: [Action] = []
     absorb(
-      queue.want(key, by: .request(id), priority: priority, order: order, now: now), now: now,
-      into: &actions)
+      queue.want(.resource(key), by: .request(id), priority: priority, order: order, now: now),
+      now: now, into: &actions)
     announceWakeUp(into: &actions)
     return actions
   }
@@ -84,7 +87,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   public mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
     var actions: [Action] = []
-    absorb(queue.unwant(key, by: .request(id), now: now), now: now, into: &actions)
+    absorb(queue.unwant(.resource(key), by: .request(id), now: now), now: now, into: &actions)
     return actions
   }
 
@@ -94,14 +97,16 @@ extension ListPreloaderStateMachine {
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   public mutating func cancelAll(now: Duration) -> [Action] {
+    // The queue first: withdrawing the pages one by one would start queued loads in
+    // their slots.
     var actions: [Action] = []
     absorb(queue.removeAll(now: now), now: now, into: &actions)
+    actions += translate(pager.cancelAll(), now: now)
     wanted = WantedSet()
     wantedItemIDs = [:]
     queueWakeUp = nil
     pageRetryAt = nil
     announcedWakeUp = nil
-    actions += translate(pager.cancelAll(), now: now)
     return actions
   }
 
@@ -169,7 +174,9 @@ extension ListPreloaderStateMachine {
       trigger.pageDidLoad(latency: now - started)
       paging = .adaptive(trigger)
     }
-    return translate(pager.pageLoaded(request, page: page, now: Timestamp(now)), now: now)
+    var actions: [Action] = []
+    releasePage(request, now: now, into: &actions)
+    return actions + translate(pager.pageLoaded(request, page: page, now: Timestamp(now)), now: now)
   }
 
   /// A page request failed: a tail page is retried with backoff, a failed refresh is
@@ -184,7 +191,10 @@ extension ListPreloaderStateMachine {
     -> [Action]
   {
     pageStarts[request.id] = nil
-    return translate(pager.pageFailed(request, error: error, now: Timestamp(now)), now: now)
+    var actions: [Action] = []
+    releasePage(request, now: now, into: &actions)
+    return actions
+      + translate(pager.pageFailed(request, error: error, now: Timestamp(now)), now: now)
   }
 
   // MARK: - Geometry

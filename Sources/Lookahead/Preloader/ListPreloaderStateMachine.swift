@@ -38,6 +38,10 @@ import Foundation
 /// perform(machine.scrolled(to: CGPoint(x: 0, y: 120), now: .milliseconds(16)) { cache.contains($0) })
 /// ```
 ///
+/// **One queue.** Page requests go through the load queue too, at the top of the
+/// `visible` class: a page never waits behind prefetches (when every slot is busy it
+/// preempts the least urgent running prefetch) and is never preempted itself.
+///
 /// A value type without locks; confine it to one thread or protect it, as
 /// ``ListPreloader`` does.
 public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable>: Sendable {
@@ -67,7 +71,13 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   let itemLength: @Sendable (Item) -> CGFloat
   var policy: AnyItemPolicy
   var pager: PagerStateMachine<Item, Timestamp>
-  var queue: LoadQueue<Key, ListPreloaderWaiter>
+  /// Resources and page requests share one queue: a page takes a slot like a load and
+  /// preempts a running prefetch when every slot is busy (SPEC §6.1).
+  var queue: LoadQueue<QueueKey, ListPreloaderWaiter>
+  /// The page request behind each end's queue key, while it is queued or running.
+  var pageRequests: [PageEnd: PageRequest] = [:]
+  /// The ticket of each end's running page request.
+  var pageTickets: [PageEnd: LoadTicket] = [:]
   var wanted = WantedSet<Key>()
   var interfaceRanges: RangeController?
   /// The policy's answer of the current frame; storage kept between frames.
@@ -159,19 +169,21 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// Where the load of `key` stands.
   ///
   /// - Complexity: O(1).
-  public func loadState(of key: Key) -> LoadState { queue.state(of: key) }
+  public func loadState(of key: Key) -> LoadState { queue.state(of: .resource(key)) }
 
   /// The ticket of the running load of `key`, if it is loading.
   ///
   /// - Complexity: O(1).
-  public func currentTicket(of key: Key) -> LoadTicket? { queue.currentTicket(of: key) }
+  public func currentTicket(of key: Key) -> LoadTicket? {
+    queue.currentTicket(of: .resource(key))
+  }
 
   /// The keys the strategy wants now, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
   public var wantedKeys: [Key] { wanted.keys }
 
-  /// The number of loads running.
+  /// The number of loads and page requests running.
   public var runningLoadCount: Int { queue.runningCount }
 
   /// How much storage the load queue holds, for leak checks.
@@ -340,5 +352,20 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     var actions: [Action] = []
     decideItems(now: now, isCached: isCached, into: &actions)
     return actions
+  }
+}
+
+extension ListPreloaderStateMachine {
+  /// What the load queue holds: a resource, or the page request of one end.
+  enum QueueKey: Hashable, Sendable, CustomStringConvertible {
+    case resource(Key)
+    case page(PageEnd)
+
+    var description: String {
+      switch self {
+      case .resource(let key): "\(key)"
+      case .page(let end): "\(end) page"
+      }
+    }
   }
 }

@@ -93,6 +93,15 @@ struct MachineHarness {
         key, ticket: ticket, bytes: bytes, duration: duration, source: source, now: time))
   }
 
+  /// Finishes running loads, oldest key first, until a page request starts (a page
+  /// waits in the queue behind visible loads); returns it.
+  mutating func finishUntilAPageStarts() -> PageRequest? {
+    while let key = running.keys.sorted().first {
+      if let request = Self.fetches(finish(key)).first { return request }
+    }
+    return nil
+  }
+
   /// The keys of the loads the actions start, in order.
   static func started(_ actions: [Action]) -> [String] {
     actions.compactMap { if case .startLoad(let key, _, _) = $0 { key } else { nil } }
