@@ -72,7 +72,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LookaheadSimulationTests",
-      dependencies: ["Lookahead", "LookaheadSimulation"]
+      dependencies: ["Lookahead", "LookaheadSimulation", "LookaheadTestSupport"]
     ),
     // The command-line tool: its logic is a library so tests run it in-process; the
     // executable target is only `main`. (Not named `lookahead`: on case-insensitive file

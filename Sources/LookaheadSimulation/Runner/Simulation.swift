@@ -24,8 +24,19 @@ public enum Simulation {
     return (metrics, frames)
   }
 
-  private static func run(_ setup: SimulationSetup, onFrame: ((FrameRecord) -> Void)?) -> RunMetrics
+  /// Replays a setup and also returns every start, cancellation and completion, in
+  /// order, for equivalence checks against another driver.
+  static func runRecordingDecisions(_ setup: SimulationSetup) -> (RunMetrics, [SimulationDecision])
   {
+    var decisions: [SimulationDecision] = []
+    let metrics = run(setup, onFrame: nil) { decisions.append($0) }
+    return (metrics, decisions)
+  }
+
+  private static func run(
+    _ setup: SimulationSetup, onFrame: ((FrameRecord) -> Void)?,
+    onDecision: ((SimulationDecision) -> Void)? = nil
+  ) -> RunMetrics {
     var driver: SimulationDriver
     if setup.strategy == .oracle {
       let oracle = OraclePolicy(trace: setup.trace, world: .standard(setup.layout))
@@ -37,6 +48,7 @@ public enum Simulation {
       driver = SimulationDriver(setup: setup, strategy: setup.preloadStrategy)
     }
     driver.onFrame = onFrame
+    driver.onDecision = onDecision
     return driver.run()
   }
 }

@@ -23,6 +23,9 @@ struct SimulationDriver {
   private var startTimes: [Int: Milliseconds] = [:]
   /// Called after every frame's decisions, when per-frame data is wanted.
   var onFrame: ((FrameRecord) -> Void)?
+  /// Called for every load and page the machine starts or cancels, and every
+  /// completion, with its time: the decisions an app's runner must reproduce.
+  var onDecision: ((SimulationDecision) -> Void)?
 
   /// Creates a driver.
   ///
@@ -99,6 +102,7 @@ struct SimulationDriver {
     for action in actions {
       switch action {
       case .startLoad(let item, let ticket, let priority):
+        onDecision?(.started(item, at: time))
         tickets[item] = ticket
         startTimes[item] = time
         let bytes = StandardWorld.imageBytes(item)
@@ -108,10 +112,12 @@ struct SimulationDriver {
           network.request(.image(item), bytes: bytes, priority: Double(priority.rawValue))
         }
       case .cancelLoad(let item, _):
+        onDecision?(.cancelled(item, at: time))
         tickets[item] = nil
         startTimes[item] = nil
         network.cancel(.image(item))
       case .fetchPage(let request):
+        onDecision?(.pageRequested(loadedPages, at: time))
         pendingPage = (request, loadedPages)
         // Cursor paging is sequential and pages never wait behind images.
         network.request(.page(loadedPages), bytes: StandardWorld.pageBytes, priority: .infinity)
@@ -129,6 +135,7 @@ struct SimulationDriver {
   }
 
   private mutating func handle(_ completion: NetworkCompletion) {
+    onDecision?(.completed(completion))
     metrics.recordCompletion(completion)
     let index = completion.key.index
     let now = Duration.milliseconds(completion.time)
@@ -160,4 +167,17 @@ struct SimulationDriver {
         at: completion.time)
     }
   }
+}
+
+/// One decision of a simulated run, for checking that another driver of the same state
+/// machine takes the same ones.
+enum SimulationDecision: Sendable, Equatable {
+  /// The image of an item started loading (from the network or the disk tier).
+  case started(Int, at: Milliseconds)
+  /// The load of an item's image was cancelled.
+  case cancelled(Int, at: Milliseconds)
+  /// A page was requested.
+  case pageRequested(Int, at: Milliseconds)
+  /// A page or image arrived.
+  case completed(NetworkCompletion)
 }
