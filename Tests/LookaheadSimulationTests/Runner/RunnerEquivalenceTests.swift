@@ -1,0 +1,209 @@
+import Foundation
+import Lookahead
+import LookaheadTestSupport
+import Testing
+
+@testable import LookaheadSimulation
+
+/// One start, cancellation or page request, at a time in milliseconds (to the
+/// microsecond: the two drivers express the same instant in different units).
+private struct Decision: Hashable, Comparable, CustomStringConvertible {
+  var time: Milliseconds
+  var what: String
+
+  init(time: Milliseconds, what: String) {
+    self.time = (time * 1000).rounded() / 1000
+    self.what = what
+  }
+
+  static func < (lhs: Decision, rhs: Decision) -> Bool {
+    (lhs.time, lhs.what) < (rhs.time, rhs.what)
+  }
+  var description: String { "\(time) ms: \(what)" }
+}
+
+/// What a simulated run decided, and when each of its loads completed.
+private struct SimulatedRun {
+  var decisions: [Decision] = []
+  /// For each item, the completion time of each of its loads in start order (`nil`
+  /// for one that was cancelled).
+  var imageCompletions: [Int: [Milliseconds?]] = [:]
+  /// The completion time of each page.
+  var pageCompletions: [Int: Milliseconds] = [:]
+  var diskReads = 0
+
+  init(_ setup: SimulationSetup) {
+    let (_, records) = Simulation.runRecordingDecisions(setup)
+    for record in records {
+      switch record {
+      case .started(let item, let time):
+        decisions.append(Decision(time: time, what: "start \(item)"))
+        imageCompletions[item, default: []].append(nil)
+      case .cancelled(let item, let time):
+        decisions.append(Decision(time: time, what: "cancel \(item)"))
+      case .pageRequested(let page, let time):
+        decisions.append(Decision(time: time, what: "page \(page)"))
+      case .completed(let completion):
+        if completion.source == .disk { diskReads += 1 }
+        switch completion.key.kind {
+        case .page: pageCompletions[completion.key.index] = completion.time
+        case .image:
+          let item = completion.key.index
+          imageCompletions[item]![imageCompletions[item]!.count - 1] = completion.time
+        }
+      }
+    }
+  }
+}
+
+/// Loads and pages that complete at the simulated times, on a manual clock, recording
+/// what the runner asked for.
+private final class ScriptedWorld: Loader, PageSource, Sendable {
+  private struct State {
+    var attempts: [Int: Int] = [:]
+    var pages = 0
+    var decisions: [Decision] = []
+    var deadlines: [Int: Duration] = [:]
+    var nextSleep = 0
+  }
+
+  let clock: ManualClock
+  let run: SimulatedRun
+  private let state = Locked(State())
+
+  init(clock: ManualClock, run: SimulatedRun) {
+    self.clock = clock
+    self.run = run
+  }
+
+  var decisions: [Decision] { state.withLock { $0.decisions } }
+
+  /// The earliest time a sleeping load or page wakes up.
+  var nextDeadline: Duration? { state.withLock { $0.deadlines.values.min() } }
+
+  private var now: Milliseconds { clock.now.offset.inMillisecondsForTests }
+
+  func load(_ item: Int) async throws -> Int {
+    let (attempt, time) = state.withLock { state in
+      let attempt = state.attempts[item, default: 0]
+      state.attempts[item] = attempt + 1
+      state.decisions.append(Decision(time: now, what: "start \(item)"))
+      return (attempt, now)
+    }
+    let completions = run.imageCompletions[item] ?? []
+    let completion = attempt < completions.count ? completions[attempt] : nil
+    try await sleep(until: completion, cancelled: "cancel \(item)")
+    _ = time
+    return StandardWorld.imageBytes(item)
+  }
+
+  func page(for request: PageRequest) async throws -> Page<SimulatedPost> {
+    let page = state.withLock { state in
+      defer { state.pages += 1 }
+      state.decisions.append(Decision(time: now, what: "page \(state.pages)"))
+      return state.pages
+    }
+    try await sleep(until: run.pageCompletions[page], cancelled: "cancel page \(page)")
+    let hasMore = page + 1 < StandardWorld.pageLimit
+    return Page(
+      items: SimulatedPost.page(page), nextCursor: PageCursor(String(page + 1)), hasMore: hasMore)
+  }
+
+  /// The number of loads and pages that have not finished handling their wake-up.
+  var sleeping: Int { state.withLock { $0.deadlines.count } }
+
+  /// Sleeps until the simulated completion time, or until cancelled when the load never
+  /// completed in the simulation; a cancellation is recorded before the sleep counts as
+  /// over.
+  private func sleep(until completion: Milliseconds?, cancelled: String) async throws {
+    let deadline: Duration = completion.map { .milliseconds($0) } ?? .seconds(1_000_000)
+    let id = state.withLock { state in
+      state.nextSleep += 1
+      state.deadlines[state.nextSleep] = deadline
+      return state.nextSleep
+    }
+    defer { _ = state.withLock { $0.deadlines.removeValue(forKey: id) } }
+    do {
+      try await clock.sleep(until: ManualClock.Instant(offset: deadline))
+    } catch {
+      state.withLock { $0.decisions.append(Decision(time: now, what: cancelled)) }
+      throw error
+    }
+  }
+}
+
+extension Duration {
+  fileprivate var inMillisecondsForTests: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1000 + Double(attoseconds) * 1e-15
+  }
+}
+
+/// The app's runner, on a manual clock, with loads that take the simulated times, takes
+/// the same decisions as `simulate` (issue: one engine for apps and the simulator).
+@Suite struct RunnerEquivalenceTests {
+  @Test(
+    arguments: [StrategyID.texture, .adaptive],
+    [(TraceScenario.skimmer, NetworkProfile.lte), (.flinger, .threeG), (.reverser, .threeG)])
+  func theRunnerTakesTheSimulatorsDecisions(
+    strategy: StrategyID, scenario: (TraceScenario, NetworkProfile)
+  ) async throws {
+    let trace = TraceGenerator(scenario: scenario.0, seed: 2, duration: 60_000).generate()
+    let setup = SimulationSetup(trace: trace, strategy: strategy, network: scenario.1)
+    let run = SimulatedRun(setup)
+    #expect(run.diskReads == 0)  // the runner's cache has no disk tier
+
+    let clock = ManualClock()
+    let world = ScriptedWorld(clock: clock, run: run)
+    let preloader = ListPreloader<SimulatedPost, Int, Int>(
+      strategy: setup.preloadStrategy,
+      configuration: ListPreloaderConfiguration(
+        viewportSize: CGSize(
+          width: StandardWorld.viewportWidth, height: StandardWorld.viewportHeight),
+        pageSize: StandardWorld.pageSize, interfaceStateTuning: nil),
+      pages: world, loader: world,
+      cache: MemoryCache<Int, Int>(costLimit: StandardWorld.memoryCacheBytes),
+      resourceKey: { $0.id }, itemLength: { CGFloat(StandardWorld.feedItemHeight($0.id)) },
+      size: { $0 }, clock: clock)
+
+    /// Every load and page in flight sleeps on the clock, and every one that woke up
+    /// has been handled.
+    func settle() async {
+      let settled = await eventually {
+        let running = preloader.stateMachine.runningLoadCount
+        return clock.sleeperCount == running && world.sleeping == running
+      }
+      #expect(settled)
+    }
+
+    preloader.start()
+    await settle()
+    for sample in trace.samples {
+      let frame = Duration.milliseconds(sample.time)
+      while let deadline = world.nextDeadline, deadline <= frame {
+        clock.advance(to: ManualClock.Instant(offset: deadline))
+        await settle()
+      }
+      clock.advance(to: ManualClock.Instant(offset: frame))
+      preloader.scrolled(toOffset: CGFloat(sample.offset))
+      await settle()
+    }
+
+    let simulated = run.decisions.sorted()
+    let field = world.decisions.sorted()
+    let firstDifference = zip(simulated, field).first { $0 != $1 }
+    #expect(firstDifference == nil, "first difference: \(String(describing: firstDifference))")
+    #expect(simulated.count == field.count)
+    #expect(simulated.count > 50)
+  }
+}
+
+/// Polls `condition` between yields until it holds or ten seconds of real time passed.
+private func eventually(_ condition: () -> Bool) async -> Bool {
+  let deadline = ContinuousClock.now + .seconds(10)
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    await Task.yield()
+  }
+  return condition()
+}
