@@ -61,6 +61,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "PreloaderBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Lookahead", package: rootPackage),
+                .product(name: "LookaheadSimulation", package: rootPackage),
+            ],
+            path: "Benchmarks/PreloaderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "StorageBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -4,6 +4,9 @@
 /// Lookahead pages by cursor, never by page number: when new items are inserted at
 /// the head while the user scrolls, page numbers shift and duplicate items, while a
 /// cursor (for example the smallest `addtime` of the page) keeps its place.
+///
+/// A cursor encodes as a plain JSON string (`"c42"`), so a page can be decoded straight
+/// from an API's answer; it also decodes from the older `{"rawValue": "c42"}` form.
 public struct PageCursor: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The cursor as the backend spelled it.
   public var rawValue: String
@@ -15,6 +18,26 @@ public struct PageCursor: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// The raw value.
   public var description: String { rawValue }
+
+  private enum CodingKeys: String, CodingKey {
+    case rawValue
+  }
+
+  /// Decodes a cursor from a JSON string, or from an object with a `rawValue`.
+  public init(from decoder: any Decoder) throws {
+    if let value = try? decoder.singleValueContainer().decode(String.self) {
+      rawValue = value
+    } else {
+      rawValue = try decoder.container(keyedBy: CodingKeys.self).decode(
+        String.self, forKey: .rawValue)
+    }
+  }
+
+  /// Encodes the cursor as a JSON string.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 }
 
 /// One batch of items returned by a backend.
@@ -47,3 +70,32 @@ public struct Page<Item: Sendable>: Sendable {
 }
 
 extension Page: Equatable where Item: Equatable {}
+
+/// The JSON keys of a page.
+private enum PageCodingKeys: String, CodingKey {
+  case items
+  case nextCursor
+  case hasMore
+}
+
+extension Page: Decodable where Item: Decodable {
+  /// Decodes `{"items": […], "nextCursor": "c42", "hasMore": true}`; without
+  /// `hasMore`, there is more when there is a cursor.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: PageCodingKeys.self)
+    items = try container.decode([Item].self, forKey: .items)
+    nextCursor = try container.decodeIfPresent(PageCursor.self, forKey: .nextCursor)
+    hasMore = try container.decodeIfPresent(Bool.self, forKey: .hasMore) ?? (nextCursor != nil)
+    byteCount = nil
+  }
+}
+
+extension Page: Encodable where Item: Encodable {
+  /// Encodes the items, the cursor and `hasMore` (not the byte count).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: PageCodingKeys.self)
+    try container.encode(items, forKey: .items)
+    try container.encodeIfPresent(nextCursor, forKey: .nextCursor)
+    try container.encode(hasMore, forKey: .hasMore)
+  }
+}

@@ -34,3 +34,28 @@ public protocol PageSource<Item>: Sendable {
   /// - Throws: Any error; the preloader retries tail pages with backoff.
   func page(for request: PageRequest) async throws -> Page<Item>
 }
+
+/// A ``PageSource`` made of a closure.
+///
+/// ```swift
+/// let pages = PageFetcher { request in
+///   try JSONDecoder().decode(Page<Post>.self, from: try await network.load(api.posts(after: request.cursor)))
+/// }
+/// ```
+///
+/// A value type; safe to call from any task, like the closure it holds.
+public struct PageFetcher<Item: FeedItem>: PageSource {
+  private let fetch: @Sendable (PageRequest) async throws -> Page<Item>
+
+  /// Creates a page source that calls `fetch` for every request.
+  ///
+  /// - Parameter fetch: Fetches one page; should honour task cancellation.
+  public init(_ fetch: @escaping @Sendable (PageRequest) async throws -> Page<Item>) {
+    self.fetch = fetch
+  }
+
+  /// Calls the closure.
+  public func page(for request: PageRequest) async throws -> Page<Item> {
+    try await fetch(request)
+  }
+}

@@ -11,7 +11,7 @@ import Foundation
 ///   offset: scrollView.contentOffset.y,
 ///   viewportLength: scrollView.bounds.height,
 ///   contentLength: scrollView.contentSize.height,
-///   velocity: tracker.velocity,  // points per second, positive toward the tail
+///   velocity: tracker.velocity.y,  // points per second, positive toward the tail
 ///   loadedItemCount: items.count,
 ///   pageSize: 20)
 /// ```

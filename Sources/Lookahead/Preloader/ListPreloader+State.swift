@@ -8,6 +8,13 @@ extension ListPreloader {
     var startedAt: Duration
   }
 
+  /// What the cache's memory tier holds, for the state machine.
+  struct CacheReadiness: ResourceReadiness {
+    let cache: any Caching<Key, Resource>
+
+    func isReady(_ key: Key) -> Bool { cache.containsMemoryValue(forKey: key) }
+  }
+
   /// A cell waiting for its resource.
   typealias Continuation = CheckedContinuation<Resource, any Error>
 

@@ -163,9 +163,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     update { state, now in
       let axis = state.machine.geometry.axis
       state.trace?.record(offset: Double(axis.offset(of: offset)), at: now)
-      let actions = state.machine.scrolled(to: offset, now: now) {
-        cache.containsMemoryValue(forKey: $0)
-      }
+      let actions = state.machine.scrolled(
+        to: offset, now: now, readiness: CacheReadiness(cache: cache))
       state.recordFrame(now: now, cache: cache)
       return actions
     }

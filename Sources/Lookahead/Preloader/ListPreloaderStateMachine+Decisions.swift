@@ -4,21 +4,25 @@ extension ListPreloaderStateMachine {
   /// What the policy may know about loads: the driver's cache, this machine's queue and
   /// pager. Built as a temporary inside one call, so that the queue's storage is
   /// referenced once again before it is next mutated.
-  struct Status: LoadStatus {
+  struct Status<Readiness: ResourceReadiness<Key>>: LoadStatus {
     let list: FeedList<Item>
     let resourceKey: @Sendable (Item) -> Key?
     let queue: LoadQueue<QueueKey, ListPreloaderWaiter>
-    let isCached: (Key) -> Bool
+    let readiness: Readiness
     let isPageLoading: Bool
 
     func isReady(_ item: Int) -> Bool {
       guard item < list.count, let key = resourceKey(list[item]) else { return false }
-      return isCached(key)
+      return readiness.isReady(key)
     }
 
     func isLoading(_ item: Int) -> Bool {
       guard item < list.count, let key = resourceKey(list[item]) else { return false }
-      if case .loading = queue.state(of: .resource(key)) { return true }
+      // A load only prefetch hints wait for is invisible to the strategy: its
+      // decisions must not depend on hints.
+      if case .loading = queue.state(of: .resource(key)) {
+        return queue.hasRequest(for: .resource(key), byAnyoneBut: .hint)
+      }
       return false
     }
   }
@@ -48,20 +52,17 @@ extension ListPreloaderStateMachine {
   /// Asks the policy, diffs its answer by key and turns the differences into load
   /// queue events.
   mutating func decideItems(
-    now: Duration, isCached: (Key) -> Bool, into actions: inout [Action]
+    now: Duration, readiness: some ResourceReadiness<Key>, into actions: inout [Action]
   ) {
     requests.removeAll(keepingCapacity: true)
-    // The status lives only during the call, so the closure never really escapes.
-    withoutActuallyEscaping(isCached) { isCached in
-      policy.wantedItems(
-        for: PolicyInput(
-          time: now, layout: geometry, viewport: viewport, tracker: tracker,
-          rangeMode: modes.mode),
-        status: Status(
-          list: pager.list, resourceKey: resourceKey, queue: queue, isCached: isCached,
-          isPageLoading: pager.tail.isLoading || pager.head.isLoading),
-        into: &requests)
-    }
+    policy.wantedItems(
+      for: PolicyInput(
+        time: now, layout: geometry, viewport: viewport, tracker: tracker,
+        rangeMode: modes.mode),
+      status: Status(
+        list: pager.list, resourceKey: resourceKey, queue: queue, readiness: readiness,
+        isPageLoading: pager.tail.isLoading || pager.head.isLoading),
+      into: &requests)
     let count = geometry.itemCount
     let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0
     let reportsItems = interfaceRanges != nil
@@ -71,7 +72,7 @@ extension ListPreloaderStateMachine {
       guard request.item >= 0, request.item < count else { continue }
       if isConstrained && !visible.contains(request.item) { continue }
       let item = pager.list[request.item]
-      guard let key = resourceKey(item), !isCached(key) else { continue }
+      guard let key = resourceKey(item), !readiness.isReady(key) else { continue }
       keyedRequests.append(
         WantedSet.Request(key: key, priority: request.priority, order: request.order))
       if wantedItemIDs[key] == nil {

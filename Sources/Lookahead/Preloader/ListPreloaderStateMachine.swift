@@ -11,7 +11,7 @@ import Foundation
 /// cache, a page source) and the simulator (virtual time, a network model). Both run
 /// this same code, so what the simulator measures is what an app ships.
 ///
-/// **A frame** is one ``scrolled(to:now:isCached:)``: the tracker records the offset,
+/// **A frame** is one ``scrolled(to:now:readiness:)``: the tracker records the offset,
 /// the page trigger may ask for the next page, the policy answers which items it wants,
 /// the answer is mapped to resource keys (items without a key, and keys already cached,
 /// are dropped) and diffed against the previous one, and the differences become load
@@ -99,6 +99,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var queueWakeUp: Duration?
   var pageRetryAt: Duration?
   var announcedWakeUp: Duration?
+  /// Prefetch hints, scroll-view states and row appearances from a platform adapter.
+  var viewInputs = ListViewInputs<Item.ID, Key>()
 
   /// Creates a machine with an empty list.
   ///
@@ -205,12 +207,12 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Parameters:
   ///   - offset: The content offset (the viewport's origin); finite.
   ///   - now: The sample's time; never earlier than the previous event's.
-  ///   - isCached: Whether a key's resource is ready in memory. Pass a closure literal;
-  ///     it is called for each wanted key.
+  ///   - readiness: Which resources are ready in memory; asked for each wanted key.
   /// - Returns: The actions to perform; empty, and not allocated, when nothing changed.
-  /// - Complexity: O(log *n* + *w*) for *w* wanted items, plus the policy's own cost.
+  /// - Complexity: O(log *n* + *w*) for *w* wanted items, plus the policy's own cost. A
+  ///   frame whose answer did not change allocates nothing.
   public mutating func scrolled(
-    to offset: CGPoint, now: Duration, isCached: (Key) -> Bool
+    to offset: CGPoint, now: Duration, readiness: some ResourceReadiness<Key>
   ) -> [Action] {
     applyPendingShift(at: offset)
     tracker.record(offset: offset, at: now)
@@ -224,8 +226,25 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
       }
     }
     var actions = decidePages(now: now)
-    decideItems(now: now, isCached: isCached, into: &actions)
+    decideItems(now: now, readiness: readiness, into: &actions)
     return actions
+  }
+
+  /// One frame, with readiness answered by a closure (convenient in tests and scripts;
+  /// the closure is boxed once per call, so a driver on the hot path passes a
+  /// ``ResourceReadiness`` to ``scrolled(to:now:readiness:)``).
+  ///
+  /// - Parameters:
+  ///   - offset: The content offset (the viewport's origin); finite.
+  ///   - now: The sample's time; never earlier than the previous event's.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func scrolled(
+    to offset: CGPoint, now: Duration, isCached: (Key) -> Bool
+  ) -> [Action] {
+    withoutActuallyEscaping(isCached) { isCached in
+      scrolled(to: offset, now: now, readiness: ClosureReadiness(isCached: isCached))
+    }
   }
 
   /// The user put a finger on the list.
@@ -350,7 +369,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// rules rather than the offset.
   mutating func redecide(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     var actions: [Action] = []
-    decideItems(now: now, isCached: isCached, into: &actions)
+    withdrawHintsIfConstrained(now: now, into: &actions)
+    withoutActuallyEscaping(isCached) { isCached in
+      decideItems(now: now, readiness: ClosureReadiness(isCached: isCached), into: &actions)
+    }
     return actions
   }
 }

@@ -75,11 +75,11 @@ struct SimulationDriver {
       {
         perform(machine.loadNextPage(now: .milliseconds(time)), at: time)
       }
-      let images = cache
       perform(
-        machine.scrolled(to: CGPoint(x: 0, y: sample.offset), now: .milliseconds(time)) {
-          images.isReady($0)
-        }, at: time)
+        machine.scrolled(
+          to: CGPoint(x: 0, y: sample.offset), now: .milliseconds(time),
+          readiness: ImageReadiness(cache: cache)),
+        at: time)
       if let onFrame {
         onFrame(
           FrameRecord(
@@ -167,6 +167,13 @@ struct SimulationDriver {
         at: completion.time)
     }
   }
+}
+
+/// The images the simulated memory cache holds, for the state machine.
+struct ImageReadiness: ResourceReadiness {
+  let cache: ImageCacheModel
+
+  func isReady(_ item: Int) -> Bool { cache.isReady(item) }
 }
 
 /// One decision of a simulated run, for checking that another driver of the same state

@@ -1,0 +1,29 @@
+/// Tells a list preloader's state machine which resources are ready: in memory, able to
+/// show at once.
+///
+/// A driver passes one with every event that decides loads. The state machine asks it
+/// for each wanted key on every frame, so it must be cheap; the app runner answers from
+/// its cache's memory tier, the simulator from its cache model. Passing a conforming
+/// struct, rather than a closure, keeps a frame free of allocations.
+///
+/// ```swift
+/// struct Ready: ResourceReadiness {
+///   let cache: MemoryCache<URL, Data>
+///   func isReady(_ key: URL) -> Bool { cache.containsValue(forKey: key) }
+/// }
+/// ```
+public protocol ResourceReadiness<Key> {
+  /// The identifier of a resource.
+  associatedtype Key: Hashable & Sendable
+
+  /// Whether the resource of `key` is ready to show.
+  func isReady(_ key: Key) -> Bool
+}
+
+/// A ``ResourceReadiness`` made of a closure, for the state machine's closure-taking
+/// events.
+struct ClosureReadiness<Key: Hashable & Sendable>: ResourceReadiness {
+  let isCached: (Key) -> Bool
+
+  func isReady(_ key: Key) -> Bool { isCached(key) }
+}
