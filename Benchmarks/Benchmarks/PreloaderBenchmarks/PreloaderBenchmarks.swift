@@ -105,15 +105,22 @@ struct ReadingSession {
   mutating func step() -> Int {
     time += .microseconds(16_667)
     offset += 50.0 / 60
-    let actions = machine.scrolled(
+    var actions = machine.scrolled(
       to: CGPoint(x: 0, y: offset), now: time, readiness: cached)
-    for case .startLoad(let key, let ticket, _) in actions {
+    var count = actions.count
+    // A finished load frees a slot for the next one, which finishes at once too.
+    while let start = actions.firstIndex(where: {
+      if case .startLoad = $0 { true } else { false }
+    }) {
+      guard case .startLoad(let key, let ticket, _) = actions.remove(at: start) else { break }
       cached.keys.insert(key)
-      _ = machine.loadFinished(
+      let more = machine.loadFinished(
         key, ticket: ticket, bytes: 80_000, duration: .milliseconds(150), source: .network,
         now: time)
+      count += more.count
+      actions += more
     }
-    return actions.count
+    return count
   }
 }
 

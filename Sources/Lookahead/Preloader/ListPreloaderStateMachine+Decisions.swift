@@ -10,6 +10,9 @@ extension ListPreloaderStateMachine {
     let queue: LoadQueue<QueueKey, ListPreloaderWaiter>
     let readiness: Readiness
     let isPageLoading: Bool
+    /// Whether any load runs, read once per frame: most frames of a steady scroll have
+    /// nothing running, and then no item is looked up.
+    let isAnyLoadRunning: Bool
 
     func isReady(_ item: Int) -> Bool {
       guard item < list.count, let key = resourceKey(list[item]) else { return false }
@@ -17,12 +20,10 @@ extension ListPreloaderStateMachine {
     }
 
     func isLoading(_ item: Int) -> Bool {
-      guard item < list.count, let key = resourceKey(list[item]) else { return false }
-      // A load only prefetch hints wait for is invisible to the strategy: its
-      // decisions must not depend on hints.
-      if case .loading = queue.state(of: .resource(key)) {
-        return queue.hasRequest(for: .resource(key), byAnyoneBut: .hint)
+      guard isAnyLoadRunning, item < list.count, let key = resourceKey(list[item]) else {
+        return false
       }
+      if case .loading = queue.state(of: .resource(key)) { return true }
       return false
     }
   }
@@ -61,7 +62,8 @@ extension ListPreloaderStateMachine {
         rangeMode: modes.mode),
       status: Status(
         list: pager.list, resourceKey: resourceKey, queue: queue, readiness: readiness,
-        isPageLoading: pager.tail.isLoading || pager.head.isLoading),
+        isPageLoading: pager.tail.isLoading || pager.head.isLoading,
+        isAnyLoadRunning: queue.runningCount > 0),
       into: &requests)
     let count = geometry.itemCount
     let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0
@@ -81,6 +83,11 @@ extension ListPreloaderStateMachine {
       }
     }
     var changes = wanted.update(to: keyedRequests)
+    guard !changes.wanted.isEmpty || !changes.unwanted.isEmpty else {
+      // Nothing changed: nothing to tell the queue, and nothing allocated.
+      updateInterfaceStates(prefetch: prefetch, cancelled: [], into: &actions)
+      return
+    }
     var cancelled: [Int] = []
     if !changes.unwanted.isEmpty {
       // Unwanted in list order: a dictionary's order differs between processes, and the
@@ -110,6 +117,13 @@ extension ListPreloaderStateMachine {
       unwanted: changes.unwanted.map { .resource($0) })
     absorb(queue.apply(queued, by: .policy, now: now), now: now, into: &actions)
     announceWakeUp(into: &actions)
+    updateInterfaceStates(prefetch: prefetch, cancelled: cancelled, into: &actions)
+  }
+
+  /// Moves the interface ranges (when reported) and adds the item events of the frame.
+  mutating func updateInterfaceStates(
+    prefetch: [Int], cancelled: [Int], into actions: inout [Action]
+  ) {
     guard var ranges = interfaceRanges else { return }
     let transitions = ranges.update(
       layout: geometry, viewport: viewport, direction: tracker.direction, mode: modes.mode,
