@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "Lookahead", targets: ["Lookahead"]),
     .library(name: "LookaheadStore", targets: ["LookaheadStore"]),
     .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
+    .library(name: "LookaheadUIKit", targets: ["LookaheadUIKit"]),
+    .library(name: "LookaheadSwiftUI", targets: ["LookaheadSwiftUI"]),
     .executable(name: "lookahead", targets: ["LookaheadCLI"]),
   ],
   dependencies: [
@@ -63,6 +65,11 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
+    // Apple-only adapters: empty modules where UIKit or SwiftUI is missing. On Linux, CI
+    // compiles their sources against declaration-only stand-ins of exactly the symbols
+    // they use (Tests/AppleAdaptersCompileCheck), never in this package.
+    .target(name: "LookaheadUIKit", dependencies: ["Lookahead"]),
+    .target(name: "LookaheadSwiftUI", dependencies: ["Lookahead"]),
     .target(
       name: "LookaheadSimulation",
       dependencies: [

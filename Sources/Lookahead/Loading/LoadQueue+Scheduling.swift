@@ -218,8 +218,10 @@ extension LoadQueue {
       if running.count < configuration.maximumConcurrentLoads {
         guard rateAllowsStart(now: now) else { break }
         start(top, now: now, into: &actions)
-      } else if configuration.allowsPreemption, top.priority == .visible,
-        let victim = preemptionVictim(), rateAllowsStart(now: now)
+      } else if configuration.allowsPreemption, top.priority > .idle,
+        let victim = preemptionVictim(),
+        top.priority == .visible || entries[victim]?.priority == .idle,
+        rateAllowsStart(now: now)
       {
         preempt(victim, into: &actions)
         start(top, now: now, into: &actions)

@@ -25,7 +25,9 @@ import HeapModule
 ///   ``LoadQueueConfiguration/maximumConcurrentLoads`` run and the optional
 ///   ``RateLimit`` allows.
 /// - When every slot is busy and a `visible` key waits, the least urgent running
-///   non-visible load is cancelled and requeued (preemption).
+///   non-visible load is cancelled and requeued (preemption). An `idle` load yields
+///   its slot the same way to any more urgent key: idle work runs only when nothing
+///   else waits.
 /// - When the last waiter leaves, a queued key is removed and a running load is
 ///   cancelled; leaving twice is harmless.
 /// - Transient failures retry with exponential backoff and seeded jitter

@@ -10,7 +10,8 @@ public struct LoadQueueConfiguration: Sendable, Hashable {
   /// How transient failures are retried.
   public var retryPolicy: RetryPolicy
   /// Whether a `visible` request may cancel and requeue the least urgent running
-  /// prefetch when every slot is busy. Defaults to `true`.
+  /// prefetch when every slot is busy, and any request more urgent than `idle` a
+  /// running `idle` load. Defaults to `true`.
   public var allowsPreemption: Bool
   /// The seed of the generator that jitters retry delays, so runs replay
   /// identically.

@@ -10,13 +10,18 @@ public enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   case request(UInt64)
   /// The pager: a page request holds a slot of the queue like a load.
   case pager
+  /// The platform's prefetch hints (`UICollectionViewDataSourcePrefetching`): the least
+  /// urgent waiter, which never outranks or cancels another (see
+  /// ``ListPreloaderStateMachine/hintPrefetch(_:now:isCached:)``).
+  case hint
 
-  /// `policy`, `request 7` or `pager`.
+  /// `policy`, `request 7`, `pager` or `hint`.
   public var description: String {
     switch self {
     case .policy: "policy"
     case .request(let id): "request \(id)"
     case .pager: "pager"
+    case .hint: "hint"
     }
   }
 }

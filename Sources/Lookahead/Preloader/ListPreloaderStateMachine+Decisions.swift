@@ -23,7 +23,11 @@ extension ListPreloaderStateMachine {
       guard isAnyLoadRunning, item < list.count, let key = resourceKey(list[item]) else {
         return false
       }
-      if case .loading = queue.state(of: .resource(key)) { return true }
+      // A load only prefetch hints wait for is invisible to the strategy: its
+      // decisions must not depend on hints.
+      if case .loading = queue.state(of: .resource(key)) {
+        return queue.hasRequest(for: .resource(key), byAnyoneBut: .hint)
+      }
       return false
     }
   }

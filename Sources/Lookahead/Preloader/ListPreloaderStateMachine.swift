@@ -99,6 +99,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var queueWakeUp: Duration?
   var pageRetryAt: Duration?
   var announcedWakeUp: Duration?
+  /// Prefetch hints, scroll-view states and row appearances from a platform adapter.
+  var viewInputs = ListViewInputs<Item.ID, Key>()
 
   /// Creates a machine with an empty list.
   ///
@@ -367,6 +369,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// rules rather than the offset.
   mutating func redecide(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     var actions: [Action] = []
+    withdrawHintsIfConstrained(now: now, into: &actions)
     withoutActuallyEscaping(isCached) { isCached in
       decideItems(now: now, readiness: ClosureReadiness(isCached: isCached), into: &actions)
     }

@@ -84,45 +84,46 @@ private final class ScriptedWorld: Loader, PageSource, Sendable {
   private var now: Milliseconds { clock.now.offset.inMillisecondsForTests }
 
   func load(_ item: Int) async throws -> Int {
-    let (attempt, time) = state.withLock { state in
+    let completions = run.imageCompletions[item] ?? []
+    let id = state.withLock { state in
       let attempt = state.attempts[item, default: 0]
       state.attempts[item] = attempt + 1
       state.decisions.append(Decision(time: now, what: "start \(item)"))
-      return (attempt, now)
+      return register(attempt < completions.count ? completions[attempt] : nil, in: &state)
     }
-    let completions = run.imageCompletions[item] ?? []
-    let completion = attempt < completions.count ? completions[attempt] : nil
-    try await sleep(until: completion, cancelled: "cancel \(item)")
-    _ = time
+    try await sleep(id, cancelled: "cancel \(item)")
     return StandardWorld.imageBytes(item)
   }
 
   func page(for request: PageRequest) async throws -> Page<SimulatedPost> {
-    let page = state.withLock { state in
+    let (page, id) = state.withLock { state in
       defer { state.pages += 1 }
       state.decisions.append(Decision(time: now, what: "page \(state.pages)"))
-      return state.pages
+      return (state.pages, register(run.pageCompletions[state.pages], in: &state))
     }
-    try await sleep(until: run.pageCompletions[page], cancelled: "cancel page \(page)")
+    try await sleep(id, cancelled: "cancel page \(page)")
     let hasMore = page + 1 < StandardWorld.pageLimit
     return Page(
       items: SimulatedPost.page(page), nextCursor: PageCursor(String(page + 1)), hasMore: hasMore)
   }
 
+  /// Registers a sleep until the simulated completion time (for ever when the load never
+  /// completed in the simulation), in the same critical section that recorded its start,
+  /// so that a test never sees a started load that is not yet asleep as settled.
+  private func register(_ completion: Milliseconds?, in state: inout State) -> Int {
+    state.nextSleep += 1
+    state.deadlines[state.nextSleep] = completion.map { .milliseconds($0) } ?? .seconds(1_000_000)
+    return state.nextSleep
+  }
+
   /// The number of loads and pages that have not finished handling their wake-up.
   var sleeping: Int { state.withLock { $0.deadlines.count } }
 
-  /// Sleeps until the simulated completion time, or until cancelled when the load never
-  /// completed in the simulation; a cancellation is recorded before the sleep counts as
-  /// over.
-  private func sleep(until completion: Milliseconds?, cancelled: String) async throws {
-    let deadline: Duration = completion.map { .milliseconds($0) } ?? .seconds(1_000_000)
-    let id = state.withLock { state in
-      state.nextSleep += 1
-      state.deadlines[state.nextSleep] = deadline
-      return state.nextSleep
-    }
+  /// Sleeps until the registered deadline; a cancellation is recorded before the sleep
+  /// counts as over.
+  private func sleep(_ id: Int, cancelled: String) async throws {
     defer { _ = state.withLock { $0.deadlines.removeValue(forKey: id) } }
+    let deadline = state.withLock { $0.deadlines[id]! }
     do {
       try await clock.sleep(until: ManualClock.Instant(offset: deadline))
     } catch {

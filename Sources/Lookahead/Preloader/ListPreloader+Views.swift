@@ -1,0 +1,175 @@
+import Foundation
+
+/// The entry points of platform adapters (`LookaheadUIKit`, `LookaheadSwiftUI`): prefetch
+/// hints, scroll-view states, row appearances and measured layouts. Each one is an event
+/// of the state machine, where the decisions are taken and tested.
+extension ListPreloader {
+  // MARK: - Items and positions
+
+  /// The id of the item at `position`, or `nil` when the position is out of range (the
+  /// screen may show a list the preloader already changed).
+  ///
+  /// - Parameter position: A position in the list.
+  /// - Complexity: O(1).
+  public func itemID(at position: Int) -> Item.ID? {
+    locked.withLock { state in
+      let items = state.machine.items
+      return items.indices.contains(position) ? items[position].id : nil
+    }
+  }
+
+  /// The position of the item with `id`, or `nil` when it is not in the list.
+  ///
+  /// - Parameter id: An item's id.
+  /// - Complexity: O(log *n*).
+  public func position(of id: Item.ID) -> Int? {
+    locked.withLock { $0.machine.items.index(ofID: id) }
+  }
+
+  // MARK: - Prefetch hints
+
+  /// Forward `prefetchItemsAt`: a hint that these items will be needed soon. It loads
+  /// what nothing else wants, at the lowest priority, through the same resource key as
+  /// cells; repeated hints change nothing, and the strategy never depends on them (see
+  /// ``ListPreloaderStateMachine/hintPrefetch(_:now:isCached:)``).
+  ///
+  /// - Parameter ids: The hinted items.
+  public func hintPrefetch(_ ids: [Item.ID]) {
+    let cache = cache
+    update { state, now in
+      state.machine.hintPrefetch(ids, now: now) { cache.containsMemoryValue(forKey: $0) }
+    }
+  }
+
+  /// Forward `cancelPrefetchingForItemsAt`: withdraws the hints, never a load that the
+  /// strategy or a cell still waits for.
+  ///
+  /// - Parameter ids: The items.
+  public func withdrawPrefetchHint(_ ids: [Item.ID]) {
+    update { state, now in state.machine.withdrawPrefetchHint(ids, now: now) }
+  }
+
+  // MARK: - Scroll views
+
+  /// A scroll view observed without its delegate reported its state (see
+  /// ``ListPreloaderStateMachine/scrollViewChanged(_:now:isCached:)``). A new offset is
+  /// a frame, measured and recorded like ``scrolled(to:)``.
+  ///
+  /// - Parameter state: The scroll view's state.
+  /// - Returns: When to read the scroll view again even if nothing observable changes,
+  ///   or `nil` (see ``ListPreloaderStateMachine/scrollViewFollowUpDelay``).
+  @discardableResult
+  public func scrollViewChanged(_ state: ScrollViewState) -> Duration? {
+    updateScrollView { $0 = state }
+  }
+
+  /// Changes part of the scroll view's state, for adapters that learn the offset and
+  /// the phase from separate callbacks (SwiftUI's scroll geometry and scroll phase).
+  /// The state starts at the current viewport, at rest.
+  ///
+  /// - Parameter change: Changes the last reported state.
+  /// - Returns: When to read the scroll view again, or `nil`.
+  @discardableResult
+  public func updateScrollView(_ change: (inout ScrollViewState) -> Void) -> Duration? {
+    let cache = cache
+    var followUp: Duration?
+    update { state, now in
+      // No copy of the machine is kept: mutating it while a copy lives would copy its
+      // storage on every frame.
+      var scrollView =
+        state.machine.scrollViewState
+        ?? ScrollViewState(
+          contentOffset: state.machine.viewport.origin, viewportSize: state.machine.viewport.size)
+      change(&scrollView)
+      let samples = state.machine.viewInputs.samples
+      let actions = state.machine.scrollViewChanged(scrollView, now: now) {
+        cache.containsMemoryValue(forKey: $0)
+      }
+      if state.machine.viewInputs.samples != samples { state.recordSample(now: now, cache: cache) }
+      followUp = state.machine.scrollViewFollowUpDelay
+      return actions
+    }
+    return followUp
+  }
+
+  // MARK: - Rows
+
+  /// A row appeared: SwiftUI's `onAppear`, where the container cannot report its offset
+  /// (see ``ListPreloaderStateMachine/rowAppeared(_:now:isCached:)``).
+  ///
+  /// - Parameter id: The row's item.
+  public func rowAppeared(_ id: Item.ID) {
+    let cache = cache
+    updateRows { machine, now in
+      machine.rowAppeared(id, now: now) { cache.containsMemoryValue(forKey: $0) }
+    }
+  }
+
+  /// A row disappeared: SwiftUI's `onDisappear`.
+  ///
+  /// - Parameter id: The row's item.
+  public func rowDisappeared(_ id: Item.ID) {
+    let cache = cache
+    updateRows { machine, now in
+      machine.rowDisappeared(id, now: now) { cache.containsMemoryValue(forKey: $0) }
+    }
+  }
+
+  private func updateRows(_ event: (inout StateMachine, Duration) -> [StateMachine.Action]) {
+    let cache = cache
+    update { state, now in
+      let samples = state.machine.viewInputs.samples
+      let actions = event(&state.machine, now)
+      if state.machine.viewInputs.samples != samples { state.recordSample(now: now, cache: cache) }
+      return actions
+    }
+  }
+
+  // MARK: - Measured layouts
+
+  /// Replaces the estimated geometry with the frames the screen's layout gave the items
+  /// (see ``ListPreloaderStateMachine/adoptMeasuredFrames(_:of:contentSize:now:isCached:)``).
+  ///
+  /// `frame` is called for every loaded item outside the preloader's lock, so it may ask
+  /// the layout; the frames are adopted only if the list did not change meanwhile and
+  /// every item has one. `CGRect.zero` counts as no frame: it is what
+  /// `UITableView.rectForRow(at:)` answers for a row the table does not have yet.
+  ///
+  /// - Parameters:
+  ///   - contentSize: The scroll view's content size.
+  ///   - frame: An item's frame in content coordinates, or `nil` when the screen does not
+  ///     show it (yet).
+  /// - Returns: Whether the frames were adopted.
+  /// - Complexity: O(*n*) for *n* loaded items, plus *n* calls of `frame`.
+  @discardableResult
+  public func adoptMeasuredLayout(contentSize: CGSize, frame: (Item) -> CGRect?) -> Bool {
+    let items = self.items
+    var frames: [CGRect] = []
+    frames.reserveCapacity(items.count)
+    for item in items {
+      guard let measured = frame(item), measured != .zero else { return false }
+      frames.append(measured)
+    }
+    let ids = items.map(\.id)
+    let cache = cache
+    var isAdopted = false
+    update { state, now in
+      let actions = state.machine.adoptMeasuredFrames(
+        frames, of: ids, contentSize: contentSize, now: now
+      ) { cache.containsMemoryValue(forKey: $0) }
+      isAdopted = actions != nil
+      return actions ?? []
+    }
+    return isAdopted
+  }
+}
+
+extension ListPreloader.State {
+  /// Records a scroll sample the state machine took from an adapter's input: the trace
+  /// and a measured frame, as ``ListPreloader/scrolled(to:)`` does.
+  mutating func recordSample(now: Duration, cache: any Caching<Key, Resource>) {
+    let axis = machine.geometry.axis
+    trace?.record(offset: Double(axis.offset(of: machine.viewport.origin)), at: now)
+    recordFrame(now: now, cache: cache)
+  }
+}

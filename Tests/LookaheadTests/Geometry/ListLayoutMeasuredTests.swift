@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+@Suite struct ListLayoutMeasuredTests {
+  private func spans(_ pairs: [(CGFloat, CGFloat)]) -> [AxisSpan] {
+    pairs.map { AxisSpan($0.0, $0.1) }
+  }
+
+  private func starts(_ layout: ListLayout) -> [CGFloat] {
+    (0..<layout.itemCount).map { layout.span(ofItem: $0).lowerBound }
+  }
+
+  @Test func aColumnWithInsetsAndSpacingKeepsEveryStart() {
+    let layout = ListLayout(
+      measuredSpans: spans([(20, 120), (130, 230), (240, 340)]), contentLength: 360)
+    #expect(starts(layout) == [0, 130, 240])  // the leading inset belongs to the first
+    #expect(layout.contentLength == 360)
+  }
+
+  @Test func itemsSideBySideShareTheirRow() {
+    // A row of three (a grid, an orthogonal section), then a full-width item.
+    let layout = ListLayout(
+      measuredSpans: spans([(0, 100), (0, 100), (0, 100), (110, 400)]), contentLength: 400)
+    #expect(starts(layout) == [0, 110.0 / 3, 220.0 / 3, 110])
+    #expect(layout.contentLength == 400)
+  }
+
+  @Test func startsNeverGoBackward() {
+    // A masonry layout: item 1 starts above item 0.
+    let layout = ListLayout(
+      measuredSpans: spans([(50, 150), (0, 60), (70, 200), (160, 300)]), contentLength: 0)
+    #expect(starts(layout) == [0, 35, 70, 160])
+    #expect(layout.contentLength == 300)  // the lowest item's end
+  }
+
+  @Test func everyRowStartsWhereItsFirstItemStartsForAllSmallLayouts() {
+    // Exhaustive over rows of 1 to 3 items with gaps of 0 to 2 points, three rows.
+    for counts in [[1, 1, 1], [1, 2, 3], [3, 1, 2], [2, 2, 2]] {
+      for gap in 0...2 {
+        var pairs: [(CGFloat, CGFloat)] = []
+        var firsts: [Int] = []
+        var y: CGFloat = 5
+        for count in counts {
+          firsts.append(pairs.count)
+          for _ in 0..<count { pairs.append((y, y + 40)) }
+          y += 40 + CGFloat(gap)
+        }
+        let layout = ListLayout(measuredSpans: spans(pairs), contentLength: y + 5)
+        #expect(layout.contentLength == y + 5)
+        for (row, first) in firsts.enumerated() where row > 0 {
+          #expect(abs(layout.span(ofItem: first).lowerBound - pairs[first].0) < 1e-9)
+        }
+      }
+    }
+  }
+
+  @Test func anEmptyListHasNoContent() {
+    #expect(ListLayout(measuredSpans: [], contentLength: 500).itemCount == 0)
+  }
+}

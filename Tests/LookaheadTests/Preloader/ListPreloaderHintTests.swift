@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+private typealias Harness = MachineHarness
+
+/// Posts `from` down to `to`, newest first.
+private func ids(_ from: Int, through to: Int) -> [Int] {
+  Array(stride(from: from, through: to, by: -1))
+}
+
+/// A harness with `count` posts loaded, 100 and down (post 100 − *i* at position *i*),
+/// and nothing asked for yet.
+private func loaded(_ count: Int = 20, strategy: PreloadStrategy = .texture) -> Harness {
+  var harness = Harness(strategy: strategy)
+  harness.start()
+  harness.answerPage(ids(100, through: 101 - count), next: "c\(101 - count)")
+  return harness
+}
+
+/// UIKit's prefetch calls are hints: the strategy decides with or without them, and a
+/// hint never outranks or cancels the strategy's, a cell's or the pager's requests.
+@Suite struct ListPreloaderHintTests {
+  @Test func aHintLoadsWhatNothingElseWantsAtTheLowestPriority() {
+    var harness = loaded()
+    let actions = harness.hint([85])
+    #expect(Harness.starts(actions).map(\.key) == [Harness.key(85)])
+    #expect(Harness.starts(actions).map(\.priority) == [.idle])
+    #expect(harness.machine.isHinted(Harness.key(85)))
+    #expect(harness.machine.wantedKeys.isEmpty)  // the strategy wants nothing new
+  }
+
+  @Test func repeatedHintsChangeNothing() {
+    var harness = loaded()
+    harness.scroll(to: 0)
+    // Posts 100 and 99 are on screen and loading; post 82 is wanted by nobody, and every
+    // slot is busy: its hint waits.
+    #expect(harness.hint([100, 99, 82, 82]).isEmpty)
+    let storage = harness.machine.loadQueueStorage
+    let states = [100, 99, 82].map { harness.machine.loadState(of: Harness.key($0)) }
+    for _ in 0..<3 {
+      #expect(harness.hint([100, 99, 82]).isEmpty)
+      #expect(harness.hint([82, 100]).isEmpty)
+    }
+    #expect(harness.machine.loadQueueStorage == storage)
+    #expect([100, 99, 82].map { harness.machine.loadState(of: Harness.key($0)) } == states)
+    #expect(harness.machine.loadState(of: Harness.key(82)) == .queued(.idle))
+  }
+
+  @Test func theStrategysDecisionsDoNotDependOnHints() {
+    // The same session twice: once without hints (as when UIKit misses them in a
+    // compositional or orthogonal section), once with hints that repeat, jump ahead,
+    // name wanted and unwanted posts, and are withdrawn. Only the strategy's loads
+    // finish, the same in both, so the caches stay the same.
+    var plain = loaded(100, strategy: .adaptive)
+    plain.scroll(to: 0)
+    plain.machine.beginDragging(now: plain.time)
+    var hinted = loaded(100, strategy: .adaptive)
+    hinted.scroll(to: 0)
+    hinted.machine.beginDragging(now: hinted.time)
+    var hintLoads = 0
+    for frame in 1...90 {
+      let offset = CGFloat(frame) * 40
+      plain.scroll(to: offset)
+      let first = 100 - Int(offset / 100)
+      switch frame % 4 {
+      case 0: hinted.hint(ids(first - 10, through: first - 16))
+      case 1: hinted.hint(ids(first, through: first - 3) + ids(first - 10, through: first - 12))
+      case 2: hinted.withdrawHint(ids(first - 11, through: first - 14) + [first + 30])
+      default: hinted.hint([first - 40, first - 40, 150])
+      }
+      hinted.scroll(to: offset)
+      #expect(hinted.machine.wantedKeys == plain.machine.wantedKeys, "frame \(frame)")
+      // The strategy's loads run in both; hints only fill slots nothing else wants.
+      let wanted = Set(hinted.machine.wantedKeys)
+      #expect(
+        Set(hinted.running.keys.filter(wanted.contains)) == Set(plain.running.keys),
+        "frame \(frame)")
+      hintLoads += hinted.running.keys.filter { !wanted.contains($0) }.count
+      if frame % 3 == 0 {
+        for key in plain.running.keys.sorted().prefix(4) {
+          plain.finish(key)
+          hinted.finish(key)
+        }
+      }
+    }
+    #expect(hintLoads > 0, "some hint loads ran in free slots")
+  }
+
+  @Test func aHintLoadYieldsItsSlotToTheStrategy() {
+    var harness = loaded(100)
+    let hintedKeys = ids(60, through: 55).map(Harness.key)
+    // Before the first frame every slot is free: six hints take them all.
+    let hinted = harness.hint(ids(60, through: 55))
+    #expect(Harness.started(hinted) == hintedKeys)
+    // The first frame's visible loads preempt them.
+    let frame = harness.scroll(to: 0)
+    #expect(Set(Harness.cancelled(frame)) == Set(hintedKeys))
+    #expect(Harness.started(frame) == ids(100, through: 95).map(Harness.key))
+    // Freed slots go to the strategy's queued loads before any hint.
+    var order: [String] = []
+    while let key = harness.running.keys.sorted().first {
+      order += Harness.started(harness.finish(key))
+    }
+    let strategy = order.filter { !hintedKeys.contains($0) }
+    #expect(order.prefix(strategy.count).elementsEqual(strategy))
+    #expect(order.count > strategy.count)
+  }
+
+  @Test func aWithdrawnHintCancelsOnlyALoadNobodyElseWants() {
+    var harness = loaded()
+    harness.hint([82])
+    #expect(Harness.cancelled(harness.withdrawHint([82])) == [Harness.key(82)])
+    #expect(harness.withdrawHint([82]).isEmpty)  // twice is harmless
+    #expect(harness.withdrawHint([83]).isEmpty)  // never hinted
+
+    harness.scroll(to: 0)
+    harness.hint([100])
+    #expect(harness.withdrawHint([100]).isEmpty)
+    #expect(harness.machine.loadState(of: Harness.key(100)) == .loading)
+  }
+
+  @Test func aVisibleRequestIsNeverCancelledByAPrefetch() {
+    var harness = loaded(100)
+    let key = Harness.key(85)
+    // A cell shows post 85 before the first frame: its request starts the load.
+    let requested = harness.perform(harness.machine.request(key, id: 1, now: .zero))
+    #expect(Harness.started(requested) == [key])
+    // UIKit hints it and cancels the hint; the strategy never wants it.
+    harness.hint([85])
+    #expect(Harness.cancelled(harness.withdrawHint([85])).isEmpty)
+    let frames = harness.scroll(to: 0) + harness.scroll(to: 40)
+    #expect(!Harness.cancelled(frames).contains(key))
+    // The strategy prefetches post 88, a cell asks for it, then the strategy drops it:
+    // the cell's request keeps the load (SDWebImage #1030).
+    harness.machine.beginDragging(now: harness.time)
+    harness.scroll(to: 50)
+    let prefetched = Harness.key(88)
+    #expect(harness.machine.wantedKeys.contains(prefetched))
+    harness.perform(harness.machine.request(prefetched, id: 2, now: harness.time))
+    let away = harness.scroll(to: 3000) + harness.scroll(to: 6000)
+    #expect(!Harness.cancelled(away).contains(prefetched))
+    #expect(!Harness.cancelled(away).contains(key))
+    #expect(harness.machine.loadState(of: key) == .loading)
+    let delivered = harness.finish(key)
+    #expect(delivered.contains { if case .deliver(key, [1]) = $0 { true } else { false } })
+  }
+
+  @Test func hintsAreWithdrawnAndIgnoredWhileTheRangesAreConstrained() {
+    var harness = loaded()
+    harness.hint([82])
+    let cached = harness.cached
+    let warned = harness.perform(
+      harness.machine.didReceiveMemoryWarning(now: harness.time) { cached.contains($0) })
+    #expect(Harness.cancelled(warned) == [Harness.key(82)])
+    #expect(harness.hint([83]).isEmpty)
+    harness.perform(harness.machine.didEnterBackground(now: harness.time) { cached.contains($0) })
+    #expect(harness.hint([83]).isEmpty)
+    #expect(!harness.machine.isHinted(Harness.key(83)))
+    harness.perform(harness.machine.willEnterForeground(now: harness.time) { cached.contains($0) })
+    harness.hint([83])  // queued behind the visible loads
+    #expect(harness.machine.isHinted(Harness.key(83)))
+  }
+
+  @Test func hintsForUnknownUncachableOrCachedItemsAreIgnored() {
+    var harness = Harness(keyless: [84])
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    harness.cached.insert(Harness.key(85))
+    #expect(harness.hint([999, 84, 85]).isEmpty)
+    #expect(harness.machine.loadQueueStorage.isEmpty)
+  }
+
+  @Test func theRecordOfHintedKeysStaysBounded() {
+    var harness = loaded(100)
+    for round in 0..<300 {
+      let id = 1 + round % 100
+      harness.hint([id])
+      harness.finish(Harness.key(id))
+      harness.cached.remove(Harness.key(id))
+    }
+    #expect(harness.machine.viewInputs.hintedKeys.count <= 64)
+    #expect(harness.machine.loadQueueStorage.isEmpty)
+  }
+}

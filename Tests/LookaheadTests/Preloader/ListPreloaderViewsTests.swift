@@ -1,0 +1,100 @@
+import Foundation
+import LookaheadTestSupport
+import Testing
+
+@testable import Lookahead
+
+private typealias Harness = PreloaderHarness
+
+/// Posts `from` down to `to`, newest first.
+private func ids(_ from: Int, through to: Int) -> [Int] {
+  Array(stride(from: from, through: to, by: -1))
+}
+
+/// The app runner's entry points for platform adapters.
+@Suite struct ListPreloaderViewsTests {
+  @Test func aPrefetchHintAndACellLookupUseTheSameKey() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.hintPrefetch([85, 85])
+    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-85"] })
+    // The cell's lookup joins the hinted load: one load, found by the cell.
+    let cell = Task { try await harness.preloader.resource(for: Harness.post(85)) }
+    #expect(
+      await eventually {
+        harness.preloader.stateMachine.loadQueueStorage.waiters == 2
+      })
+    harness.loader.succeed("img-85", with: Harness.image(85))
+    #expect(try await cell.value == Harness.image(85))
+    #expect(harness.loader.record.starts["img-85"] == 1)
+    #expect(harness.preloader.cachedResource(for: Harness.post(85)) == Harness.image(85))
+    #expect(harness.preloader.resourceKey(for: Harness.post(85)) == "img-85")
+  }
+
+  @Test func aWithdrawnHintCancelsItsLoad() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.hintPrefetch([82])
+    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-82"] })
+    harness.preloader.withdrawPrefetchHint([82])
+    #expect(await harness.loader.waitUntil { $0.cancellations == 1 })
+    #expect(harness.preloader.stateMachine.loadQueueStorage.isEmpty)
+  }
+
+  @Test func scrollViewStatesAreFramesOfTheMetricsAndTheTrace() async throws {
+    let harness = Harness(traceCapacity: 10)
+    try await harness.loadFirstPage(ids(100, through: 81))
+    let size = CGSize(width: 390, height: 1000)
+    var followUps: [Duration?] = []
+    followUps.append(
+      harness.preloader.scrollViewChanged(
+        ScrollViewState(contentOffset: .zero, viewportSize: size, isDragging: true)))
+    harness.clock.advance(by: .milliseconds(16))
+    followUps.append(
+      harness.preloader.updateScrollView { $0.contentOffset = CGPoint(x: 0, y: 10) })
+    harness.clock.advance(by: .milliseconds(16))
+    // The drag ends without a fling, at the same offset: no new frame.
+    followUps.append(harness.preloader.updateScrollView { $0.isDragging = false })
+    #expect(followUps == [.milliseconds(100), .milliseconds(100), nil])
+    #expect(harness.preloader.metrics.visibleItemFrames == 10 + 11)
+    #expect(harness.preloader.recordedTrace == "t_ms,offset_pt\n0.0,0.0\n16.0,10.0\n")
+    #expect(harness.preloader.stateMachine.tracker.phase == .idle)
+  }
+
+  @Test func rowsStandForTheViewportUntilAScrollViewReports() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    for id in ids(95, through: 86) { harness.preloader.rowAppeared(id) }
+    #expect(harness.preloader.stateMachine.viewport.minY == 500)
+    harness.clock.advance(by: .milliseconds(16))
+    harness.preloader.rowDisappeared(95)
+    #expect(harness.preloader.stateMachine.viewport.minY == 600)
+    #expect(harness.preloader.metrics.visibleItemFrames == 20)
+  }
+
+  @Test func aMeasuredLayoutIsAdoptedOnlyWhenEveryItemHasAFrame() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    let size = CGSize(width: 390, height: 1200)
+    let frame: (TestPost) -> CGRect? = { post in
+      CGRect(x: 0, y: CGFloat(100 - post.id) * 60, width: 390, height: 60)
+    }
+    #expect(
+      !harness.preloader.adoptMeasuredLayout(contentSize: size) { $0.id == 90 ? nil : frame($0) })
+    #expect(
+      !harness.preloader.adoptMeasuredLayout(contentSize: size) { $0.id == 90 ? .zero : frame($0) })
+    #expect(harness.preloader.geometry.contentLength == 2000)
+    #expect(harness.preloader.adoptMeasuredLayout(contentSize: size, frame: frame))
+    #expect(harness.preloader.geometry.contentLength == 1200)
+  }
+
+  @Test func itemsAndPositionsAnswerOutOfRangeWithNil() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    #expect(harness.preloader.itemID(at: 0) == 100)
+    #expect(harness.preloader.itemID(at: 20) == nil)
+    #expect(harness.preloader.itemID(at: -1) == nil)
+    #expect(harness.preloader.position(of: 81) == 19)
+    #expect(harness.preloader.position(of: 7) == nil)
+  }
+}
