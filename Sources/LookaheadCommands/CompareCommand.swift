@@ -15,8 +15,9 @@ struct CompareCommand: ConsoleCommand {
       be validated on another. Every generated trace is run with its seed as the network \
       jitter seed. With --traces, replays every *.csv file in the folder; a file's trace \
       class is the part of its name before the first '-' or '_' when that names a \
-      scenario, else the whole name. Progress goes to standard error, the table (or \
-      --json) to standard output.
+      scenario, else the whole name. With --world, generated traces stop at the end of \
+      the world's content. Progress goes to standard error, the table (or --json) to \
+      standard output.
       """)
 
   /// The seeds of the generated traces when --seeds is not given.
@@ -42,11 +43,8 @@ struct CompareCommand: ConsoleCommand {
     help: "Comma-separated strategy ids (default: all).", transform: ArgumentValues.strategies)
   var strategies: [StrategyID] = StrategyID.allCases
 
-  @Option(help: "The network profile: wifi, lte or 3g.", transform: ArgumentValues.network)
-  var network: NetworkProfile = .lte
-
-  @Option(help: "The layout: feed or grid.", transform: ArgumentValues.layout)
-  var layout: WorldLayout.Kind = .feed
+  @OptionGroup
+  var worldOptions: WorldOptions
 
   @Option(help: "A folder to write report.svg and results.json into.")
   var out: String?
@@ -55,38 +53,53 @@ struct CompareCommand: ConsoleCommand {
   var json = false
 
   func run(console: Console) throws(CommandFailure) {
-    let inputs = try traceInputs()
-    let run = CompareRun(
-      inputs: inputs, strategies: strategies, network: network, layout: layout)
+    let world = try worldOptions.resolved()
+    let inputs = try traceInputs(in: world)
+    let run = CompareRun(inputs: inputs, strategies: strategies, world: world)
     let records = run.records { count, total, job in
       console.writeError("[\(count)/\(total)] \(job.strategy.rawValue) on \(job.input.name)\n")
     }
     let comparison = Comparison(records: records)
-    if let out { try write(comparison, to: out) }
+    if let out { try write(comparison, in: world, to: out) }
     if json {
       console.writeOutput(String(decoding: comparison.jsonData(), as: UTF8.self))
     } else {
-      console.writeOutput("network \(network.name), layout \(layout.rawValue)\n\n")
+      console.writeOutput("network \(world.network.name), layout \(world.layout.kind.rawValue)\n\n")
       console.writeOutput(ComparisonTable.render(comparison))
     }
     if let out { console.writeError("wrote \(out)/report.svg and \(out)/results.json\n") }
   }
 
+  /// The traces to replay in the world of the options.
   func traceInputs() throws(CommandFailure) -> [TraceInput] {
+    try traceInputs(in: worldOptions.resolved())
+  }
+
+  /// The traces to replay in `world`: generated ones stop at its end when it comes from
+  /// a file.
+  func traceInputs(in world: World) throws(CommandFailure) -> [TraceInput] {
     if let traces {
       guard seeds == nil else {
         throw .badInput("--seeds cannot be combined with --traces (it picks generated traces)")
       }
       return try TraceInput.folder(traces, classes: scenarios.map { Set($0.map(\.name)) })
     }
+    // A world of its own may be shorter than the standard feed the generator assumes.
+    let maxOffset =
+      worldOptions.world == nil
+      ? TraceGenerator.defaultMaxOffset
+      : Swift.max(1, Swift.min(TraceGenerator.defaultMaxOffset, world.maximumOffset))
     return TraceInput.generated(
-      scenarios: scenarios ?? ScenarioChoice.builtInScenarios, seeds: seeds ?? Self.builtInSeeds)
+      scenarios: scenarios ?? ScenarioChoice.builtInScenarios, seeds: seeds ?? Self.builtInSeeds,
+      maxOffset: maxOffset)
   }
 
-  func write(_ comparison: Comparison, to folder: String) throws(CommandFailure) {
+  func write(_ comparison: Comparison, in world: World, to folder: String) throws(CommandFailure) {
     let base = URL(fileURLWithPath: folder, isDirectory: true)
+    let network = world.network.name
+    let layout = world.layout.kind.rawValue
     let svg = ComparisonChart.svg(
-      comparison, title: "Blank rate vs bytes: network \(network.name), layout \(layout.rawValue)")
+      comparison, title: "Blank rate vs bytes: network \(network), layout \(layout)")
     do {
       try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
       try Data(svg.utf8).write(to: base.appendingPathComponent("report.svg"), options: .atomic)

@@ -17,8 +17,7 @@ struct CompareRun: Sendable {
 
   var inputs: [TraceInput]
   var strategies: [StrategyID]
-  var network: NetworkProfile
-  var layout: WorldLayout.Kind
+  var world: World
 
   var jobs: [Job] {
     inputs.flatMap { input in strategies.map { Job(input: input, strategy: $0) } }
@@ -36,11 +35,11 @@ struct CompareRun: Sendable {
       let job = jobs[index]
       let metrics = Simulation.run(
         SimulationSetup(
-          trace: job.input.trace, strategy: job.strategy, network: network, layout: layout,
-          seed: job.input.seed))
+          trace: job.input.trace, strategy: job.strategy, world: world, seed: job.input.seed))
       let record = RunRecord(
         strategy: job.strategy.rawValue, trace: job.input.name, scenario: job.input.traceClass,
-        network: network.name, layout: layout.rawValue, seed: job.input.seed, metrics: metrics)
+        network: world.network.name, layout: world.layout.kind.rawValue, seed: job.input.seed,
+        metrics: metrics)
       results.withLock { $0[index] = record }
       // Reporting inside the lock keeps the counts on standard error in order; the
       // callback only writes one short line.

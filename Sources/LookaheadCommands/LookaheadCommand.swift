@@ -7,6 +7,7 @@ struct LookaheadCommand: ParsableCommand {
     abstract: "Replay scroll traces through Lookahead's strategies and compare them.",
     subcommands: [
       CompareCommand.self, SimulateCommand.self, TracesCommand.self, StrategiesCommand.self,
+      WorldCommand.self,
     ])
 }
 

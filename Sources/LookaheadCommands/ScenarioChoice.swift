@@ -37,17 +37,23 @@ enum ScenarioChoice: Hashable, Sendable {
 
   /// The trace of `seed`.
   ///
-  /// - Parameter duration: the length, or `nil` for the default: 120 s for a built-in
-  ///   scenario, the drawn session length (60–180 s) for `random`.
+  /// - Parameters:
+  ///   - duration: the length, or `nil` for the default: 120 s for a built-in scenario, the
+  ///     drawn session length (60–180 s) for `random`.
+  ///   - maxOffset: the largest content offset the trace reaches.
   /// - Complexity: O(duration in ms).
-  func trace(seed: UInt64, duration: Milliseconds? = nil) -> Trace {
+  func trace(
+    seed: UInt64, duration: Milliseconds? = nil,
+    maxOffset: Double = TraceGenerator.defaultMaxOffset
+  ) -> Trace {
     switch self {
     case .builtIn(let scenario):
       TraceGenerator(
-        scenario: scenario, seed: seed, duration: duration ?? TraceGenerator.defaultDuration
+        scenario: scenario, seed: seed, duration: duration ?? TraceGenerator.defaultDuration,
+        maxOffset: maxOffset
       ).generate()
     case .random:
-      RandomTraceGenerator(seed: seed, duration: duration).generate()
+      RandomTraceGenerator(seed: seed, duration: duration, maxOffset: maxOffset).generate()
     }
   }
 }

@@ -13,11 +13,8 @@ struct SimulateCommand: ConsoleCommand {
   @Option(help: "The strategy id (see `lookahead strategies`).", transform: ArgumentValues.strategy)
   var strategy: StrategyID
 
-  @Option(help: "The network profile: wifi, lte or 3g.", transform: ArgumentValues.network)
-  var network: NetworkProfile = .lte
-
-  @Option(help: "The layout: feed or grid.", transform: ArgumentValues.layout)
-  var layout: WorldLayout.Kind = .feed
+  @OptionGroup
+  var worldOptions: WorldOptions
 
   @Option(help: "The seed of the network jitter.")
   var seed: UInt64 = 1
@@ -26,13 +23,13 @@ struct SimulateCommand: ConsoleCommand {
   var json = false
 
   func run(console: Console) throws(CommandFailure) {
+    let world = try worldOptions.resolved()
     let input = try TraceInput.file(at: trace, seed: seed)
     let metrics = Simulation.run(
-      SimulationSetup(
-        trace: input.trace, strategy: strategy, network: network, layout: layout, seed: seed))
+      SimulationSetup(trace: input.trace, strategy: strategy, world: world, seed: seed))
     let record = RunRecord(
-      strategy: strategy.rawValue, trace: input.name, network: network.name,
-      layout: layout.rawValue, seed: seed, metrics: metrics)
+      strategy: strategy.rawValue, trace: input.name, network: world.network.name,
+      layout: world.layout.kind.rawValue, seed: seed, metrics: metrics)
     if json {
       console.writeOutput(String(decoding: record.jsonData(), as: UTF8.self) + "\n")
     } else {

@@ -27,16 +27,19 @@ struct TraceInput: Sendable {
   /// Generated traces: each scenario × seeds `seeds`, in that order, named `<scenario>-<seed>`,
   /// of class `<scenario>`, each run with its seed.
   ///
-  /// - Parameter duration: the length of every trace, or `nil` for each scenario's default
-  ///   (see ``ScenarioChoice/trace(seed:duration:)``).
+  /// - Parameters:
+  ///   - duration: the length of every trace, or `nil` for each scenario's default (see
+  ///     ``ScenarioChoice/trace(seed:duration:maxOffset:)``).
+  ///   - maxOffset: the largest content offset the traces reach.
   static func generated(
-    scenarios: [ScenarioChoice], seeds: ClosedRange<UInt64>, duration: Milliseconds? = nil
+    scenarios: [ScenarioChoice], seeds: ClosedRange<UInt64>, duration: Milliseconds? = nil,
+    maxOffset: Double = TraceGenerator.defaultMaxOffset
   ) -> [TraceInput] {
     scenarios.flatMap { scenario in
       seeds.map { seed in
         TraceInput(
           name: "\(scenario.name)-\(seed)", traceClass: scenario.name,
-          trace: scenario.trace(seed: seed, duration: duration), seed: seed)
+          trace: scenario.trace(seed: seed, duration: duration, maxOffset: maxOffset), seed: seed)
       }
     }
   }

@@ -13,7 +13,8 @@ import Lookahead
 /// need a real network peer.
 ///
 /// Each path answers with a scripted ``Response``: a status and body, a
-/// sequence of responses (one per request), a stall, or a slow chunked body.
+/// sequence of responses (one per request), a stall, a slow chunked body, or a
+/// body cut short.
 /// Every connection is served by its own thread and closed after one response.
 /// ``stop()`` closes the listening socket, interrupts stalls and slow bodies,
 /// and waits for every thread to finish.
@@ -32,6 +33,9 @@ public final class TestHTTPServer: Sendable {
     /// A 200 with a chunked body of `count` chunks of `size` bytes, one every
     /// `interval`.
     case slowChunks(count: Int, size: Int, interval: Duration)
+    /// A 200 whose `Content-Length` promises `declaredLength` bytes, of which only `body`
+    /// is sent before the connection closes: a body cut short.
+    case truncated(body: Data, declaredLength: Int)
 
     /// A 200 with `body`.
     public static func ok(_ body: Data) -> Response { .status(200, body: body) }
@@ -196,6 +200,10 @@ public final class TestHTTPServer: Sendable {
       _ = Self.write(Data(head.utf8) + body, to: connection)
     case .sequence(let responses):
       respond(connection, with: responses.first ?? .status(404))
+    case .truncated(let body, let declaredLength):
+      let head =
+        "HTTP/1.1 200 OK\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
+      _ = Self.write(Data(head.utf8) + body, to: connection)
     case .stall:
       while !isStopped {
         guard Self.waitReadable(connection, milliseconds: 50) else { continue }

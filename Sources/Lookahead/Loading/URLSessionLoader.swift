@@ -8,8 +8,9 @@ import Foundation
 ///
 /// Outcomes are classified for the load queue:
 /// - 2xx: the body is the value.
-/// - 408, 429 and 5xx, timeouts, lost or refused connections: transient
-///   ``LoadError``s wrapping an ``HTTPStatusError`` or the `URLError`; retried.
+/// - 408, 429 and 5xx, timeouts, lost, reset or refused connections, and bodies cut
+///   short: transient ``LoadError``s wrapping an ``HTTPStatusError`` or the `URLError`;
+///   retried.
 /// - Any other status, or a response that is not HTTP: permanent.
 /// - Cancelling the calling task cancels the transfer at once and throws
 ///   `CancellationError`; a `URLError(.cancelled)` counts as cancellation too.
@@ -65,6 +66,12 @@ public struct URLSessionLoader: Loader {
     } catch {
       let classified = LoadError.classifying(error)
       if classified.kind == .cancelled || Task.isCancelled { throw CancellationError() }
+      #if !canImport(Darwin)
+        // FoundationNetworking reports a body cut short (curl's "transfer closed with n
+        // bytes remaining") as URLError(.unknown), where Apple platforms report
+        // .networkConnectionLost: the same transient fault.
+        if (error as? URLError)?.code == .unknown { throw LoadError.transient(error) }
+      #endif
       throw classified
     }
     guard let http = response as? HTTPURLResponse else {
@@ -124,7 +131,17 @@ public struct HTTPStatusError: Error, Hashable, CustomStringConvertible {
 }
 
 /// A data task that may be cancelled before or after it starts.
+///
+/// Cancelling never waits for the session: `URLSessionTask.cancel()` hops synchronously
+/// onto the session's internal queue in FoundationNetworking, which can be busy with a
+/// transfer for milliseconds, and cancellation runs on the thread that cancelled the Swift
+/// task — a scroll handler, when a list preloader stops wanting an image. The cancellation
+/// is handed to a queue of its own instead.
 private final class RunningDataTask: Sendable {
+  /// Where running tasks are cancelled, off the caller's thread.
+  private static let cancellations = DispatchQueue(
+    label: "lookahead.url-session-loader.cancellations", qos: .utility)
+
   private enum State {
     case waiting
     case running(URLSessionDataTask)
@@ -151,6 +168,7 @@ private final class RunningDataTask: Sendable {
       if case .running(let task) = state { return task }
       return nil
     }
-    task?.cancel()
+    guard let task else { return }
+    Self.cancellations.async { task.cancel() }
   }
 }

@@ -8,11 +8,21 @@ extension ListPreloader {
     var startedAt: Duration
   }
 
-  /// What the cache's memory tier holds, for the state machine.
+  /// What is ready, for the state machine: a key whose value is in the cache's memory
+  /// tier and whose load, if any, has finished.
+  ///
+  /// A load stores its value in the cache before it reports to the state machine under
+  /// the lock (a disk write must not hold the lock). A frame decided in between must not
+  /// take the key as ready: it would drop the key from the wanted set and cancel a load
+  /// that has in fact finished, whose bytes, latency and readiness would then never be
+  /// counted. A resource is ready when the machine learns of it, as in the simulator.
   struct CacheReadiness: ResourceReadiness {
     let cache: any Caching<Key, Resource>
+    let loads: [Key: Load]
 
-    func isReady(_ key: Key) -> Bool { cache.containsMemoryValue(forKey: key) }
+    func isReady(_ key: Key) -> Bool {
+      loads[key] == nil && cache.containsMemoryValue(forKey: key)
+    }
   }
 
   /// A cell waiting for its resource.
@@ -122,7 +132,7 @@ extension ListPreloader {
         time: time, visible: machine.visibleItems, positionsAreStable: positionsAreStable,
         isStalled: machine.isStalled, id: { list[$0].id },
         key: { machine.resourceKey(ofItemAt: $0) },
-        isReady: { cache.containsMemoryValue(forKey: $0) })
+        isReady: CacheReadiness(cache: cache, loads: loads).isReady)
       positionsAreStable = true
       peakCacheBytes = Swift.max(peakCacheBytes, cache.memoryCost)
     }

@@ -37,7 +37,8 @@ extension ListPreloader {
   public func hintPrefetch(_ ids: [Item.ID]) {
     let cache = cache
     update { state, now in
-      state.machine.hintPrefetch(ids, now: now) { cache.containsMemoryValue(forKey: $0) }
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
+      return state.machine.hintPrefetch(ids, now: now, isCached: readiness.isReady)
     }
   }
 
@@ -82,9 +83,9 @@ extension ListPreloader {
           contentOffset: state.machine.viewport.origin, viewportSize: state.machine.viewport.size)
       change(&scrollView)
       let samples = state.machine.viewInputs.samples
-      let actions = state.machine.scrollViewChanged(scrollView, now: now) {
-        cache.containsMemoryValue(forKey: $0)
-      }
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
+      let actions = state.machine.scrollViewChanged(
+        scrollView, now: now, isCached: readiness.isReady)
       if state.machine.viewInputs.samples != samples { state.recordSample(now: now, cache: cache) }
       followUp = state.machine.scrollViewFollowUpDelay
       return actions
@@ -99,9 +100,8 @@ extension ListPreloader {
   ///
   /// - Parameter id: The row's item.
   public func rowAppeared(_ id: Item.ID) {
-    let cache = cache
-    updateRows { machine, now in
-      machine.rowAppeared(id, now: now) { cache.containsMemoryValue(forKey: $0) }
+    updateRows { machine, now, readiness in
+      machine.rowAppeared(id, now: now, isCached: readiness.isReady)
     }
   }
 
@@ -109,17 +109,18 @@ extension ListPreloader {
   ///
   /// - Parameter id: The row's item.
   public func rowDisappeared(_ id: Item.ID) {
-    let cache = cache
-    updateRows { machine, now in
-      machine.rowDisappeared(id, now: now) { cache.containsMemoryValue(forKey: $0) }
+    updateRows { machine, now, readiness in
+      machine.rowDisappeared(id, now: now, isCached: readiness.isReady)
     }
   }
 
-  private func updateRows(_ event: (inout StateMachine, Duration) -> [StateMachine.Action]) {
+  private func updateRows(
+    _ event: (inout StateMachine, Duration, CacheReadiness) -> [StateMachine.Action]
+  ) {
     let cache = cache
     update { state, now in
       let samples = state.machine.viewInputs.samples
-      let actions = event(&state.machine, now)
+      let actions = event(&state.machine, now, CacheReadiness(cache: cache, loads: state.loads))
       if state.machine.viewInputs.samples != samples { state.recordSample(now: now, cache: cache) }
       return actions
     }
@@ -154,9 +155,9 @@ extension ListPreloader {
     let cache = cache
     var isAdopted = false
     update { state, now in
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
       let actions = state.machine.adoptMeasuredFrames(
-        frames, of: ids, contentSize: contentSize, now: now
-      ) { cache.containsMemoryValue(forKey: $0) }
+        frames, of: ids, contentSize: contentSize, now: now, isCached: readiness.isReady)
       isAdopted = actions != nil
       return actions ?? []
     }

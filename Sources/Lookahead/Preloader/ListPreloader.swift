@@ -164,7 +164,7 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
       let axis = state.machine.geometry.axis
       state.trace?.record(offset: Double(axis.offset(of: offset)), at: now)
       let actions = state.machine.scrolled(
-        to: offset, now: now, readiness: CacheReadiness(cache: cache))
+        to: offset, now: now, readiness: CacheReadiness(cache: cache, loads: state.loads))
       state.recordFrame(now: now, cache: cache)
       return actions
     }
@@ -247,7 +247,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     cache.removeAllFromMemory()
     let cache = cache
     update { state, now in
-      state.machine.didReceiveMemoryWarning(now: now) { cache.containsMemoryValue(forKey: $0) }
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
+      return state.machine.didReceiveMemoryWarning(now: now, isCached: readiness.isReady)
     }
   }
 
@@ -255,7 +256,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   public func didEnterBackground() {
     let cache = cache
     update { state, now in
-      state.machine.didEnterBackground(now: now) { cache.containsMemoryValue(forKey: $0) }
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
+      return state.machine.didEnterBackground(now: now, isCached: readiness.isReady)
     }
   }
 
@@ -263,7 +265,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   public func willEnterForeground() {
     let cache = cache
     update { state, now in
-      state.machine.willEnterForeground(now: now) { cache.containsMemoryValue(forKey: $0) }
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
+      return state.machine.willEnterForeground(now: now, isCached: readiness.isReady)
     }
   }
 
@@ -273,7 +276,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   public func setListVisible(_ isVisible: Bool) {
     let cache = cache
     update { state, now in
-      state.machine.setListVisible(isVisible, now: now) { cache.containsMemoryValue(forKey: $0) }
+      let readiness = CacheReadiness(cache: cache, loads: state.loads)
+      return state.machine.setListVisible(isVisible, now: now, isCached: readiness.isReady)
     }
   }
 

@@ -356,6 +356,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Returns: The actions to perform.
   public mutating func tick(now: Duration) -> [Action] {
     var actions: [Action] = []
+    // A wake-up that has come is spent: the queue announces its next one, if any, and a
+    // page retry due later must be announced even if it was once later than this one.
+    if let wakeUp = queueWakeUp, wakeUp <= now { queueWakeUp = nil }
+    if let wakeUp = announcedWakeUp, wakeUp <= now { announcedWakeUp = nil }
     absorb(queue.tick(now: now), now: now, into: &actions)
     if let retryAt = pageRetryAt, retryAt <= now {
       pageRetryAt = nil

@@ -13,7 +13,7 @@ public enum ResourceKind: UInt64, Sendable, Hashable, CaseIterable {
 
 /// The seeded log-normal jitter of a request's round trip (SPEC §8.6).
 ///
-/// `jitter = exp(0.35 · Z)`, `Z = sqrt(−2 ln u1) · cos(2π u2)` (Box–Muller), where with
+/// `jitter = exp(σ · Z)` (σ = 0.35 in the standard world), `Z = sqrt(−2 ln u1) · cos(2π u2)` (Box–Muller), where with
 /// `s = SplitMix64.hash` and wrapping arithmetic:
 /// `a = s(seed &* 0x100000001B3)`, `b = s(a ^ (kind &* 0x9E3779B97F4A7C15))`,
 /// `c = s(b ^ index)`, `h = s(c ^ (attempt &* 0xD6E8FEB86659FD93))`, `h2 = s(h)`,
@@ -47,15 +47,19 @@ public enum NetworkJitter {
     return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
   }
 
-  /// The multiplier `exp(0.35 · Z)` applied to the profile's round trip for a request.
+  /// The multiplier `exp(σ · Z)` applied to the profile's round trip for a request (σ is
+  /// 0.35 in the standard world).
   ///
   /// - Parameters:
   ///   - seed: The seed of the run.
   ///   - kind: Page (0) or image (1).
   ///   - index: The page number or the item id.
   ///   - attempt: How many times this key was started on the network before.
+  ///   - sigma: The σ of the log-normal jitter; ``sigma`` unless given.
   /// - Complexity: O(1).
-  public static func factor(seed: UInt64, kind: ResourceKind, index: Int, attempt: Int) -> Double {
+  public static func factor(
+    seed: UInt64, kind: ResourceKind, index: Int, attempt: Int, sigma: Double = NetworkJitter.sigma
+  ) -> Double {
     exp(sigma * normal(seed: seed, kind: kind, index: index, attempt: attempt))
   }
 }

@@ -318,7 +318,7 @@ public struct NetworkModel: Sendable {
     let attempt = attempts[key, default: 0]
     attempts[key] = attempt + 1
     let jitter = NetworkJitter.factor(
-      seed: seed, kind: key.kind, index: key.index, attempt: attempt)
+      seed: seed, kind: key.kind, index: key.index, attempt: attempt, sigma: profile.jitterSigma)
     let connectedAt = now + profile.roundTrip * jitter + profile.serverTime(for: key.kind)
     running.append(
       Running(

@@ -34,13 +34,21 @@ struct OraclePolicy: ItemPolicy {
   /// For each page, the time from which it is requested.
   let pageNeedTimes: [Milliseconds]
 
-  init(trace: Trace, world: WorldLayout) {
+  /// Plans the oracle's requests for `trace` in `world`.
+  ///
+  /// - Parameters:
+  ///   - trace: The whole trace, known in advance.
+  ///   - world: The world of the run.
+  ///   - geometry: `world.geometry`, when the caller already built it.
+  init(trace: Trace, world: World, geometry: WorldLayout? = nil) {
+    let layout = geometry ?? world.geometry
     var appearances: [Appearance] = []
     var open: [Int: Milliseconds] = [:]
     var previous: Range<Int> = 0..<0
-    let all = world.itemCount
+    let all = layout.itemCount
     for sample in trace.samples {
-      let visible = world.visibleItems(offset: sample.offset, loadedItemCount: all)
+      let visible = layout.visibleItems(
+        offset: sample.offset, viewportHeight: world.viewport.height, loadedItemCount: all)
       for item in previous where !visible.contains(item) {
         appearances.append(
           Appearance(item: item, start: open[item] ?? sample.time, end: sample.time))
@@ -56,10 +64,10 @@ struct OraclePolicy: ItemPolicy {
     appearances.sort { ($0.start, $0.item) < ($1.start, $1.item) }
     self.appearances = appearances
 
-    let pageCount = (all + StandardWorld.pageSize - 1) / StandardWorld.pageSize
+    let pageCount = (all + world.pageSize - 1) / world.pageSize
     var needs = Array(repeating: Milliseconds.infinity, count: pageCount)
     for appearance in appearances {
-      let page = StandardWorld.page(containing: appearance.item)
+      let page = world.page(containing: appearance.item)
       needs[page] = Swift.min(needs[page], appearance.start - Self.horizon)
     }
     // Cursor paging is sequential: a page is needed no later than the one after it.

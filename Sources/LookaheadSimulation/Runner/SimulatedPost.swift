@@ -8,10 +8,13 @@ struct SimulatedPost: FeedItem, Hashable {
   /// The backend's `addtime`: later items are older.
   var sortKey: Int { -id }
 
-  /// The posts of page `index`.
+  /// The posts of page `index` of the standard world.
   static func page(_ index: Int) -> [SimulatedPost] {
-    let start = index * StandardWorld.pageSize
-    let end = Swift.min(start + StandardWorld.pageSize, StandardWorld.itemCount)
-    return (start..<end).map(SimulatedPost.init(id:))
+    page(index, of: .standard)
+  }
+
+  /// The posts of page `index` of `world`.
+  static func page(_ index: Int, of world: World) -> [SimulatedPost] {
+    world.items(ofPage: index).map(SimulatedPost.init(id:))
   }
 }

@@ -1,6 +1,6 @@
 import Lookahead
 
-/// Runs the standard world of SPEC §8.
+/// Runs simulations: the standard world of SPEC §8, or any ``World``.
 ///
 /// ```swift
 /// let trace = TraceGenerator(scenario: .skimmer, seed: 1).generate()
@@ -39,11 +39,12 @@ public enum Simulation {
   ) -> RunMetrics {
     var driver: SimulationDriver
     if setup.strategy == .oracle {
-      let oracle = OraclePolicy(trace: setup.trace, world: .standard(setup.layout))
+      let geometry = setup.world.geometry
+      let oracle = OraclePolicy(trace: setup.trace, world: setup.world, geometry: geometry)
       driver = SimulationDriver(
         setup: setup,
         strategy: PreloadStrategy(id: "oracle", paging: .manual, policy: oracle),
-        pageSchedule: oracle.pageNeedTimes)
+        pageSchedule: oracle.pageNeedTimes, geometry: geometry)
     } else {
       driver = SimulationDriver(setup: setup, strategy: setup.preloadStrategy)
     }

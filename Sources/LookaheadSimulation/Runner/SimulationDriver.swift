@@ -10,13 +10,16 @@ import Lookahead
 /// frame is measured; then the machine decides pages and loads for the frame's offset.
 struct SimulationDriver {
   private let trace: Trace
-  private let world: WorldLayout
+  /// The world's description: sizes, pages, viewport.
+  private let world: World
+  /// The world's layout of every item, for measuring frames.
+  private let geometry: WorldLayout
   private var machine: ListPreloaderStateMachine<SimulatedPost, Int>
   /// For the oracle: page `p` is requested once the run reaches `pageSchedule[p]`.
   private let pageSchedule: [Milliseconds]?
   private var network: NetworkModel
-  private var cache = ImageCacheModel()
-  private var metrics = MetricsCollector()
+  private var cache: ImageCacheModel
+  private var metrics: MetricsCollector
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
   private var tickets: [Int: LoadTicket] = [:]
@@ -30,32 +33,43 @@ struct SimulationDriver {
   /// Creates a driver.
   ///
   /// - Parameters:
-  ///   - setup: The trace, network, layout and seed.
+  ///   - setup: The trace, world and seed.
   ///   - strategy: The strategy the machine runs.
   ///   - pageSchedule: When each page is requested, for a strategy that pages by hand.
-  init(setup: SimulationSetup, strategy: PreloadStrategy, pageSchedule: [Milliseconds]? = nil) {
+  ///   - geometry: The world's geometry, when the caller already built it.
+  init(
+    setup: SimulationSetup, strategy: PreloadStrategy, pageSchedule: [Milliseconds]? = nil,
+    geometry: WorldLayout? = nil
+  ) {
     trace = setup.trace
-    world = .standard(setup.layout)
+    let world = setup.world
+    self.world = world
+    self.geometry = geometry ?? world.geometry
     self.pageSchedule = pageSchedule
-    network = NetworkModel(profile: setup.network, seed: setup.seed)
-    let width = CGFloat(StandardWorld.viewportWidth)
-    let geometry: ListGeometry =
-      switch world {
+    network = NetworkModel(
+      profile: world.network, seed: setup.seed, diskReadTime: world.diskReadTime)
+    cache = ImageCacheModel(capacity: world.memoryCacheBytes)
+    metrics = MetricsCollector(pageSize: world.pageSize)
+    let width = CGFloat(world.viewport.width)
+    let machineGeometry: ListGeometry =
+      switch world.layout {
       case .feed: .list(crossLength: width)
-      case .grid(let grid):
-        .grid(columns: grid.columns, rowLength: CGFloat(grid.cellLength), crossLength: width)
+      case .grid(let columns, let cellLength):
+        .grid(columns: columns, rowLength: CGFloat(cellLength), crossLength: width)
       }
     machine = ListPreloaderStateMachine(
       strategy: strategy,
       configuration: ListPreloaderConfiguration(
-        viewportSize: CGSize(width: width, height: CGFloat(StandardWorld.viewportHeight)),
-        geometry: geometry, pageSize: StandardWorld.pageSize, interfaceStateTuning: nil),
+        viewportSize: CGSize(width: width, height: CGFloat(world.viewport.height)),
+        geometry: machineGeometry, pageSize: world.pageSize,
+        loadQueue: LoadQueueConfiguration(maximumConcurrentLoads: world.network.connections),
+        interfaceStateTuning: nil),
       resourceKey: { $0.id },
-      itemLength: { CGFloat(StandardWorld.feedItemHeight($0.id)) })
+      itemLength: { CGFloat(world.itemHeight($0.id)) })
   }
 
   private var loadedItemCount: Int { machine.geometry.itemCount }
-  private var hasMore: Bool { StandardWorld.hasMore(loadedPages: loadedPages) }
+  private var hasMore: Bool { world.hasMore(loadedPages: loadedPages) }
 
   /// Runs the whole trace and returns its metrics.
   mutating func run() -> RunMetrics {
@@ -67,8 +81,9 @@ struct SimulationDriver {
         handle(completion)
       }
       let visible = metrics.recordFrame(
-        time: time, offset: sample.offset, layout: world, loadedItemCount: loadedItemCount,
-        hasMore: hasMore, isImageReady: { cache.isReady($0) })
+        time: time, offset: sample.offset, viewportHeight: world.viewport.height,
+        layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
+        isImageReady: { cache.isReady($0) })
       for item in visible { cache.markUsed(item) }
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
         time >= pageSchedule[loadedPages]
@@ -88,7 +103,9 @@ struct SimulationDriver {
             blank: visible.filter { !cache.isReady($0) },
             loadedItemCount: loadedItemCount,
             isStalled: hasMore
-              && world.extendsPastContent(offset: sample.offset, loadedItemCount: loadedItemCount),
+              && geometry.extendsPastContent(
+                offset: sample.offset, viewportHeight: world.viewport.height,
+                loadedItemCount: loadedItemCount),
             imagesInFlight: tickets.count,
             wanted: machine.wantedKeys.sorted()))
       }
@@ -105,7 +122,7 @@ struct SimulationDriver {
         onDecision?(.started(item, at: time))
         tickets[item] = ticket
         startTimes[item] = time
-        let bytes = StandardWorld.imageBytes(item)
+        let bytes = world.imageBytes(item)
         if cache.isOnDisk(item) {
           network.readFromDisk(.image(item), bytes: bytes)
         } else {
@@ -120,7 +137,7 @@ struct SimulationDriver {
         onDecision?(.pageRequested(loadedPages, at: time))
         pendingPage = (request, loadedPages)
         // Cursor paging is sequential and pages never wait behind images.
-        network.request(.page(loadedPages), bytes: StandardWorld.pageBytes, priority: .infinity)
+        network.request(.page(loadedPages), bytes: world.pageBytes, priority: .infinity)
       case .cancelPage(let request):
         guard let pending = pendingPage, pending.request == request else { break }
         pendingPage = nil
@@ -149,7 +166,7 @@ struct SimulationDriver {
       pendingPage = nil
       loadedPages += 1
       let page = Page(
-        items: SimulatedPost.page(index), nextCursor: PageCursor(String(loadedPages)),
+        items: SimulatedPost.page(index, of: world), nextCursor: PageCursor(String(loadedPages)),
         hasMore: hasMore)
       perform(machine.pageLoaded(pending.request, page: page, now: now), at: completion.time)
     case .image:

@@ -5,7 +5,7 @@
 /// the number of concurrent connections, and the server time of each kind of request.
 ///
 /// A value type; thread-safe.
-public struct NetworkProfile: Sendable, Equatable, CustomStringConvertible {
+public struct NetworkProfile: Sendable, Hashable, CustomStringConvertible {
   /// The stable id of the profile (`wifi`, `lte`, `3g`).
   public var name: String
 
@@ -24,12 +24,18 @@ public struct NetworkProfile: Sendable, Equatable, CustomStringConvertible {
   /// The server time of an image request, added to the jittered round trip.
   public var imageServerTime: Milliseconds
 
+  /// The σ of the log-normal jitter of round trips (``NetworkJitter``); 0.35 in the
+  /// standard profiles, 0 for none.
+  public var jitterSigma: Double
+
   /// Creates a profile.
   ///
-  /// - Precondition: times are finite and `>= 0`, `bytesPerSecond > 0`, `connections >= 1`.
+  /// - Precondition: times are finite and `>= 0`, `bytesPerSecond > 0`, `connections >= 1`,
+  ///   `jitterSigma` finite and `>= 0`.
   public init(
     name: String, roundTrip: Milliseconds, bytesPerSecond: Double, connections: Int = 6,
-    pageServerTime: Milliseconds = 60, imageServerTime: Milliseconds = 5
+    pageServerTime: Milliseconds = 60, imageServerTime: Milliseconds = 5,
+    jitterSigma: Double = NetworkJitter.sigma
   ) {
     precondition(roundTrip.isFinite && roundTrip >= 0, "roundTrip must be finite and >= 0")
     precondition(
@@ -39,12 +45,14 @@ public struct NetworkProfile: Sendable, Equatable, CustomStringConvertible {
       pageServerTime.isFinite && pageServerTime >= 0, "pageServerTime must be finite and >= 0")
     precondition(
       imageServerTime.isFinite && imageServerTime >= 0, "imageServerTime must be finite and >= 0")
+    precondition(jitterSigma.isFinite && jitterSigma >= 0, "jitterSigma must be finite and >= 0")
     self.name = name
     self.roundTrip = roundTrip
     self.bytesPerSecond = bytesPerSecond
     self.connections = connections
     self.pageServerTime = pageServerTime
     self.imageServerTime = imageServerTime
+    self.jitterSigma = jitterSigma
   }
 
   /// Wi-Fi: 20 ms round trip, 6 MB/s.

@@ -86,6 +86,19 @@ struct URLSessionLoaderTests {
     await server.waitUntil { $0.abortedTransfers == 1 }
   }
 
+  @Test("A body cut short is a transient error, never a value")
+  func truncatedBodyIsTransient() async throws {
+    let server = try TestHTTPServer(routes: [
+      "/cut": .truncated(body: Data(repeating: 7, count: 5_000), declaredLength: 10_000)
+    ])
+    defer { server.stop() }
+    let loader = URLSessionLoader(session: Self.makeSession(), timeout: .seconds(5))
+    let error = await #expect(throws: LoadError.self) {
+      try await loader.load(server.url("/cut"))
+    }
+    #expect(error?.kind == .transient)
+  }
+
   @Test("Status codes and URL errors are classified as transient or permanent")
   func classification() {
     #expect(LoadError.classifying(URLError(.cancelled)).kind == .cancelled)

@@ -160,6 +160,36 @@ private func ids(_ from: Int, through to: Int) -> [Int] {
     #expect(harness.machine.items.count == 20)
   }
 
+  @Test func aPageRetryDueAfterAnAnnouncedLoadRetryIsAnnouncedWhenThatOneComes() throws {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let tail = try #require(Harness.fetches(harness.scroll(to: 100)).first)
+    let key = try #require(harness.running.keys.sorted().first)
+    let loadRetry = harness.perform(
+      harness.machine.loadFailed(
+        key, ticket: harness.running[key]!, error: .transient(TestError()), now: harness.time))
+    let loadWakeUp = try #require(Self.wakeUps(loadRetry).first)
+
+    harness.fetching = []
+    let pageFailed = harness.machine.pageFailed(tail, error: TestError(), now: harness.time)
+    let retryAt = try #require(
+      pageFailed.lazy.compactMap { if case .pageFailed(_, let at) = $0 { at } else { nil } }.first)
+    #expect(loadWakeUp < retryAt)
+    #expect(Self.wakeUps(pageFailed).isEmpty)  // the earlier wake-up stands
+    // The load retry's wake-up is spent: the page retry is announced then, not lost.
+    #expect(Self.wakeUps(harness.perform(harness.machine.tick(now: loadWakeUp))) == [retryAt])
+    // The retry waits for a slot: the visible loads hold all six.
+    harness.time = retryAt
+    let retried = Harness.fetches(harness.perform(harness.machine.tick(now: retryAt))).first
+    let retry = try #require(retried ?? harness.finishUntilAPageStarts())
+    #expect(retry.end == .tail && retry.cursor == PageCursor("c81"))
+  }
+
+  private static func wakeUps(_ actions: [Harness.Action]) -> [Duration] {
+    actions.compactMap { if case .scheduleWakeUp(let at) = $0 { at } else { nil } }
+  }
+
   @Test func aFailedLoadIsRetriedThenReportedAndTheOthersGoOn() {
     var harness = Harness()
     harness.start()

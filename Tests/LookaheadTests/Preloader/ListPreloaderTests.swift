@@ -200,4 +200,46 @@ private func ids(_ from: Int, through to: Int) -> [Int] {
         ListIndexChanges(oldCount: 20, newCount: 23, inserted: [0, 1, 2], updated: [3]),
       ])
   }
+
+  @Test func aFrameBetweenTheCacheWriteAndTheReportDoesNotDropTheFinishedLoad() async throws {
+    let harness = Harness()
+    let cache = StoreObservingCache()
+    let preloader = ListPreloader<TestPost, String, Data>(
+      strategy: .texture,
+      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
+      pages: harness.backend, loader: harness.loader, cache: cache,
+      resourceKey: { "img-\($0.id)" }, itemLength: { _ in 100 }, clock: harness.clock)
+    preloader.start()
+    let request = try #require(await harness.nextRequest())
+    harness.backend.respond(to: request, with: .success(page(ids(100, through: 81), next: "n")))
+    #expect(await eventually { preloader.items.count == 20 })
+    preloader.scrolled(toOffset: 0)
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.contains("img-100") })
+
+    // The load's task has stored the value but not yet reported under the lock: a frame
+    // comes in that window (a disk write makes it wide in an app).
+    cache.onStore.withLock { $0 = { preloader.scrolled(toOffset: 1) } }
+    harness.loader.succeed("img-100", with: Harness.image(100))
+    #expect(await eventually { preloader.metrics.bytes == Harness.image(100).count })
+    #expect(preloader.metrics.cancelled == 0)
+    #expect(harness.loader.record.cancellations == 0)
+    #expect(preloader.stateMachine.loadState(of: "img-100") != .loading)
+  }
+}
+
+/// A memory cache that runs a hook right after each store, from the storing task.
+private final class StoreObservingCache: Caching, Sendable {
+  let memory = MemoryCache<String, Data>()
+  let onStore = Locked<(@Sendable () -> Void)?>(nil)
+
+  func memoryValue(forKey key: String) -> Data? { memory.memoryValue(forKey: key) }
+  func containsMemoryValue(forKey key: String) -> Bool { memory.containsMemoryValue(forKey: key) }
+  func localValue(forKey key: String) -> Data? { nil }
+  func removeAllFromMemory() { memory.removeAllFromMemory() }
+  var memoryCost: Int { memory.memoryCost }
+
+  func store(_ value: Data, forKey key: String, cost: Int) {
+    memory.store(value, forKey: key, cost: cost)
+    onStore.withLock { $0 }?()
+  }
 }

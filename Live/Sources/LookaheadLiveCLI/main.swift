@@ -1,0 +1,4 @@
+import Foundation
+import LookaheadLiveCommands
+
+exit(await LiveCLI.run(Array(CommandLine.arguments.dropFirst()), console: .standard))

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import LookaheadFeedServer
+import LookaheadSimulation
+
+/// Parsing of the tool's named values, with one-line reasons that list what is accepted.
+///
+/// A namespace of pure functions; thread-safe.
+enum LiveArguments {
+  static func strategy(_ text: String) throws -> StrategyID {
+    let runnable = StrategyID.allCases.filter { $0 != .oracle }
+    guard let strategy = StrategyID(rawValue: text), strategy != .oracle else {
+      let names = runnable.map(\.rawValue).joined(separator: ", ")
+      let reason =
+        text == StrategyID.oracle.rawValue
+        ? "the oracle runs only in the simulator (expected one of \(names))"
+        : "unknown strategy (expected one of \(names))"
+      throw ArgumentProblem(description: reason)
+    }
+    return strategy
+  }
+
+  static func network(_ text: String) throws -> NetworkProfile {
+    guard let profile = NetworkProfile.named(text) else {
+      let names = NetworkProfile.standard.map(\.name).joined(separator: ", ")
+      throw ArgumentProblem(description: "unknown network profile (expected one of \(names))")
+    }
+    return profile
+  }
+
+  static func layout(_ text: String) throws -> WorldLayout.Kind {
+    guard let layout = WorldLayout.Kind(rawValue: text) else {
+      throw ArgumentProblem(description: "unknown layout (expected feed or grid)")
+    }
+    return layout
+  }
+
+  /// A replay speed: a number from 0.1 to 64.
+  static func speed(_ text: String) throws -> Double {
+    guard let speed = Double(text), speed.isFinite, (0.1...64).contains(speed) else {
+      throw ArgumentProblem(description: "expected a speed from 0.1 to 64 (4 replays 4× faster)")
+    }
+    return speed
+  }
+
+  /// A timeout in whole seconds, from 1 to 600.
+  static func timeout(_ text: String) throws -> Int {
+    guard let seconds = Int(text), (1...600).contains(seconds) else {
+      throw ArgumentProblem(description: "expected whole seconds from 1 to 600")
+    }
+    return seconds
+  }
+
+  /// A port from 0 (any free one) to 65535.
+  static func port(_ text: String) throws -> Int {
+    guard let port = Int(text), (0...65_535).contains(port) else {
+      throw ArgumentProblem(description: "expected a port from 0 to 65535")
+    }
+    return port
+  }
+
+  /// A fault list such as `5xx=5%,truncate=2%`.
+  static func faults(_ text: String) throws -> FaultPlan {
+    do {
+      return try FaultPlan(parsing: text)
+    } catch {
+      throw ArgumentProblem(description: error.description)
+    }
+  }
+
+  /// An `http` URL with a host.
+  static func server(_ text: String) throws -> URL {
+    guard let url = URL(string: text), url.scheme == "http", url.host() != nil else {
+      throw ArgumentProblem(description: "expected an http URL such as http://127.0.0.1:8080")
+    }
+    return url
+  }
+}
+
+/// The options that choose the world: `--world FILE`, `--network` and `--layout`, as on
+/// `lookahead compare` and `simulate`.
+struct WorldOptions: ParsableArguments {
+  @Option(help: "A world description (JSON, see `lookahead world`) instead of the standard world.")
+  var world: String?
+
+  @Option(
+    help: "The network profile: wifi, lte or 3g (default: the world's, lte).",
+    transform: LiveArguments.network)
+  var network: NetworkProfile?
+
+  @Option(
+    help: "The layout: feed or grid (default: the world's, feed).",
+    transform: LiveArguments.layout)
+  var layout: WorldLayout.Kind?
+
+  /// Whether any of the options was given.
+  var isGiven: Bool { world != nil || network != nil || layout != nil }
+
+  /// The world these options describe.
+  ///
+  /// - Throws: ``CommandFailure/badInput(_:)`` naming the file and the field.
+  func resolved() throws(CommandFailure) -> World {
+    var resolved = World.standard
+    if let world {
+      do {
+        resolved = try World(contentsOf: URL(fileURLWithPath: world))
+      } catch {
+        throw .badInput("--world \(world): \(error)")
+      }
+    }
+    if let network { resolved.network = network }
+    if let layout { resolved.layout = .standard(layout) }
+    return resolved
+  }
+}
+
+/// The options of the served world's time and faults, shared by `serve` and `live`.
+struct ShapingOptions: ParsableArguments {
+  @Option(
+    help: """
+      How many times faster than the world's time to run (round trips and server times \
+      divided by it, bandwidth multiplied); 1 is real time.
+      """,
+    transform: LiveArguments.speed)
+  var speed: Double?
+
+  @Option(help: "The seed of the round trips' jitter (the simulator's --seed).")
+  var seed: UInt64?
+
+  @Option(
+    help: """
+      Faults to inject, such as 5xx=5%,truncate=2%,stall=1%,reset=1%,slow=1% (default none).
+      """,
+    transform: LiveArguments.faults)
+  var faults: FaultPlan?
+
+  @Option(help: "The seed of the faults.")
+  var faultSeed: UInt64?
+
+  /// Whether any of the options was given.
+  var isGiven: Bool { speed != nil || seed != nil || faults != nil || faultSeed != nil }
+
+  /// A server configuration for `world` with these options.
+  func configuration(world: World, host: String, port: Int) -> FeedServerConfiguration {
+    var plan = faults ?? .none
+    if let faultSeed { plan.seed = faultSeed }
+    return FeedServerConfiguration(
+      world: world, speed: speed ?? 1, seed: seed ?? 1, faults: plan, host: host, port: port)
+  }
+}

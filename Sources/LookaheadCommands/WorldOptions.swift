@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import LookaheadSimulation
+
+/// The options that choose the world of a run: `--world FILE`, `--network` and `--layout`.
+///
+/// Without `--world` the world is the standard one (SPEC §8.2) with the `lte` network and
+/// the `feed` layout. `--network` and `--layout` replace the world's network with a
+/// standard profile and its layout with a standard layout, also when `--world` is given.
+struct WorldOptions: ParsableArguments {
+  @Option(
+    help: """
+      A world description (JSON: viewport, layout, item and image sizes, pages, network) \
+      instead of the standard world; see `lookahead world`.
+      """)
+  var world: String?
+
+  @Option(
+    help: "The network profile: wifi, lte or 3g (default: the world's, lte).",
+    transform: ArgumentValues.network)
+  var network: NetworkProfile?
+
+  @Option(
+    help: "The layout: feed or grid (default: the world's, feed).",
+    transform: ArgumentValues.layout)
+  var layout: WorldLayout.Kind?
+
+  /// The world these options describe.
+  ///
+  /// - Throws: ``CommandFailure/badInput(_:)`` naming the file and the field when the world
+  ///   file is unreadable or invalid.
+  func resolved() throws(CommandFailure) -> World {
+    var resolved = World.standard
+    if let world {
+      do {
+        resolved = try World(contentsOf: URL(fileURLWithPath: world))
+      } catch {
+        throw .badInput("--world \(world): \(error)")
+      }
+    }
+    if let network { resolved.network = network }
+    if let layout { resolved.layout = .standard(layout) }
+    return resolved
+  }
+}
