@@ -15,7 +15,11 @@ extension AdaptivePolicy {
     /// The smallest lead at rest, in screenfuls.
     public var minimumRestLeadScreens: Double = 0.35
     /// How far the lead at rest grows per second of idle time, in screenfuls.
-    public var idleGrowthScreensPerSecond: Double = 0.1
+    ///
+    /// 0 by default: on the randomised trace family, growing the lead while the user
+    /// looks at a screen cost bytes on slow networks (loads of items the user never
+    /// reached) and saved no blank frame on fast ones.
+    public var idleGrowthScreensPerSecond: Double = 0
     /// The largest lead, in screenfuls. Running prefetches further away than this are
     /// cancelled.
     public var maximumLeadScreens: Double = 6
@@ -58,6 +62,14 @@ extension AdaptivePolicy {
     /// ``bandwidthDemandLimit``); it is also never stretched past the user's recent
     /// longest stroke.
     public var maximumStretchedLeadScreens: Double = 2.5
+    /// The farthest the lead at rest follows the user's recent top speed, in
+    /// screenfuls beyond the viewport (or beyond a fling's landing).
+    ///
+    /// A peak speed times a slow network's latency can ask for six screens and more;
+    /// on the randomised trace family most of those loads were never seen, because
+    /// the next fling rarely goes that far from rest, and the bytes they took slowed
+    /// the images the user did reach.
+    public var maximumRestLeadScreens: Double = 2.5
 
     /// Creates the default tuning.
     public init() {}

@@ -6,7 +6,7 @@ import Foundation
 ///   within the expected load latency — a high quantile learned online from finished
 ///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
 ///   follows the user's recent top speed in that direction (a slow reader needs far
-///   less than Texture's 2.5 screens) and expands gently while the list stays idle.
+///   less than Texture's 2.5 screens), up to ``Configuration/maximumRestLeadScreens``.
 /// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
 ///   when the recent top speed demands bytes (speed × items per point × bytes per
 ///   item) close to or beyond the bandwidth — many small items per screen, or a slow
@@ -183,14 +183,16 @@ public struct AdaptivePolicy: ItemPolicy {
     // fling that starts from rest finds its first screens ready: what the recent top
     // speed travels within the lead time, stretched when that speed demands bytes
     // faster than the network delivers them, but the stretch reaching no further than
-    // a recent stroke or a few screens.
+    // a recent stroke or a few screens, and the whole no further than the rest cap.
     let landing = motion.isDecelerating ? motion.remainingDistance : 0
     let horizon = lead * demandStretch(speed: peakAhead, itemsPerPoint: itemsPerPoint)
     let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
-    let restReach = Swift.max(
-      peakAhead * lead,
-      Swift.min(
-        peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen))
+    let restReach = Swift.min(
+      Swift.max(
+        peakAhead * lead,
+        Swift.min(
+          peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen)),
+      configuration.maximumRestLeadScreens * screen)
     let leadDistance = Swift.min(
       Swift.max(
         moving,

@@ -109,6 +109,13 @@ private var unbudgeted: AdaptivePolicy.Configuration {
   return configuration
 }
 
+/// ``unbudgeted``, with a lead at rest that grows while the list stays idle.
+private var growingWhileIdle: AdaptivePolicy.Configuration {
+  var configuration = unbudgeted
+  configuration.idleGrowthScreensPerSecond = 0.1
+  return configuration
+}
+
 @Suite struct AdaptivePolicyTests {
   @Test func theLeadGrowsWithVelocity() {
     var slow = Player(unbudgeted)
@@ -128,15 +135,17 @@ private var unbudgeted: AdaptivePolicy.Configuration {
       })
   }
 
-  @Test func theLeadAtRestFollowsTheUsersRecentSpeedAndGrowsWhileIdle() {
-    var flinger = Player(unbudgeted)
+  @Test func theLeadAtRestFollowsTheUsersRecentSpeedAndGrowsWhileIdleWhenAsked() {
+    var flinger = Player(growingWhileIdle)
     let moving = flinger.move(speed: 4000, seconds: 0.5)
     let movingReach = reach(moving, beyond: flinger.viewport)
     let flingerAtRest = flinger.move(speed: 0, seconds: 1)
     let flingerRestReach = reach(flingerAtRest, beyond: flinger.viewport)
 
-    var reader = Player(unbudgeted)
+    var reader = Player(growingWhileIdle)
     reader.move(speed: 60, seconds: 0.5)
+    var defaultReader = Player(unbudgeted)
+    defaultReader.move(speed: 60, seconds: 0.5)
     let readerAtRest = reader.move(speed: 0, seconds: 1)
     let readerRestReach = reach(readerAtRest, beyond: reader.viewport)
 
@@ -150,6 +159,30 @@ private var unbudgeted: AdaptivePolicy.Configuration {
     let readerLaterReach = reach(readerLater, beyond: reader.viewport)
     #expect(readerLaterReach >= readerRestReach + 400)
     #expect(readerLaterReach <= readerRestReach + 700)
+    // By default it does not grow.
+    let defaultRestReach = reach(
+      defaultReader.move(speed: 0, seconds: 1), beyond: defaultReader.viewport)
+    let defaultLaterReach = reach(
+      defaultReader.move(speed: 0, seconds: 5), beyond: defaultReader.viewport)
+    #expect(defaultLaterReach == defaultRestReach)
+  }
+
+  @Test func theLeadAtRestStopsAtTheRestCapHoweverFastTheUserFlung() {
+    // Slow loads (1.5 s) after a fling at 6,000 pt/s: the recent top speed alone would
+    // ask for 9,000 points, more than ten screens.
+    var player = Player(unbudgeted, latency: .milliseconds(1500))
+    player.move(speed: 6000, seconds: 0.5)
+    let atRest = player.move(speed: 0, seconds: 1)
+    let restReach = reach(atRest, beyond: player.viewport)
+    let cap = CGFloat(unbudgeted.maximumRestLeadScreens) * screen
+    #expect(restReach > screen)
+    #expect(restReach <= cap)
+
+    var uncapped = unbudgeted
+    uncapped.maximumRestLeadScreens = .infinity
+    var free = Player(uncapped, latency: .milliseconds(1500))
+    free.move(speed: 6000, seconds: 0.5)
+    #expect(reach(free.move(speed: 0, seconds: 1), beyond: free.viewport) > cap + screen)
   }
 
   @Test func aDeceleratingFlingWantsItsLandingAndSkipsWhatItFliesOver() throws {
@@ -197,7 +230,8 @@ private var unbudgeted: AdaptivePolicy.Configuration {
   }
 
   @Test func prefetchesNotDueWithinTheLeadWaitForTheVisibleItems() throws {
-    var player = Player(unbudgeted)
+    // A lead grown while idle reaches items that are not due within the lead time.
+    var player = Player(growingWhileIdle)
     player.move(speed: 2000, seconds: 0.5)
     player.move(speed: 0, seconds: 3)
     var ready = player
