@@ -105,13 +105,17 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
     }
     currentIDs.removeAll(keepingCapacity: true)
     for position in visible { currentIDs.append(id(position)) }
-    for (offset, previous) in previousIDs.enumerated() {
+    // Index loops, not `enumerated()`: unspecialized, its tuples cost a metadata lookup
+    // per element, and this runs for every frame of a simulation.
+    for offset in 0..<previousIDs.count {
+      let previous = previousIDs[offset]
       let isStillVisible =
         positionsAreStable
         ? visible.contains(previousRange.lowerBound + offset) : currentIDs.contains(previous)
       if !isStillVisible { endAppearance(of: previous, at: time) }
     }
-    for (offset, position) in visible.enumerated() {
+    for offset in 0..<visible.count {
+      let position = visible.lowerBound + offset
       visibleItemFrames += 1
       let item = currentIDs[offset]
       let wasVisible =
