@@ -92,6 +92,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   ///   - key: The resource key of the item at a position, or `nil` when it has none.
   ///   - isReady: Whether a key's resource is ready at this frame.
   /// - Complexity: O(*k*) for *k* items visible now or in the previous frame.
+  @_specialize(exported:true,where ItemID == Int, Key == Int)
   public mutating func recordFrame(
     time: Double, visible: Range<Int>, positionsAreStable: Bool, isStalled: Bool,
     id: (Int) -> ItemID, key: (Int) -> Key?, isReady: (Key) -> Bool
@@ -139,6 +140,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   /// appearances waiting for it get their time to content.
   ///
   /// - Complexity: O(*b*) for *b* visible items still blank.
+  @_specialize(exported:true,where ItemID == Int, Key == Int)
   public mutating func recordResourceReady(_ key: Key, at time: Double) {
     if let lastFrameTime {
       precondition(

@@ -18,6 +18,7 @@ extension ListPreloaderStateMachine {
   ///   - source: Where the value came from.
   ///   - now: The current time.
   /// - Returns: The actions to perform.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   public mutating func loadFinished(
     _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
     now: Duration
@@ -165,6 +166,7 @@ extension ListPreloaderStateMachine {
   ///   - page: The page.
   ///   - now: The current time.
   /// - Returns: The actions to perform.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
     -> [Action]
   {

@@ -239,6 +239,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///   - now: The sample's time; never earlier than the previous event's.
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   public mutating func scrolled(
     to offset: CGPoint, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {

@@ -91,6 +91,9 @@ struct OraclePolicy: ItemPolicy {
     var visibleRequests: [PreloadRequest] = []
     var prefetches: [PreloadRequest] = []
     var finished: [Int] = []
+    // Read once: in this unspecialized generic method every access to `input` looks up
+    // its type's metadata.
+    let itemCount = input.layout.itemCount
     for (item, queue) in active {
       var queue = queue
       while let first = queue.first, first.end <= now { queue.removeFirst() }
@@ -99,7 +102,7 @@ struct OraclePolicy: ItemPolicy {
         continue
       }
       active[item] = queue
-      guard item < input.layout.itemCount, !status.isReady(item) else { continue }
+      guard item < itemCount, !status.isReady(item) else { continue }
       if next.start <= now {
         visibleRequests.append(PreloadRequest(item: item, priority: .visible, order: next.start))
       } else {

@@ -1,13 +1,6 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 
-/// An item of the simulated backend: its index is its identity, and the backend lists
-/// items newest first, so item 0 has the largest `addtime`.
-struct SimulatedPost: FeedItem, Hashable {
-  let id: Int
-
-  /// The backend's `addtime`: later items are older.
-  var sortKey: Int { -id }
-
+extension SimulatedPost {
   /// The posts of page `index` of the standard world.
   static func page(_ index: Int) -> [SimulatedPost] {
     page(index, of: .standard)

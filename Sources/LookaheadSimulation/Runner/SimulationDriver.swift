@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// Replays a trace frame by frame on virtual time through the list preloader's state
 /// machine (``ListPreloaderStateMachine``) — the same decisions an app's
@@ -93,7 +93,7 @@ struct SimulationDriver {
       perform(
         machine.scrolled(
           to: CGPoint(x: 0, y: sample.offset), now: .milliseconds(time),
-          readiness: ImageReadiness(cache: cache)),
+          isCached: { [cache] in cache.isReady($0) }),
         at: time)
       if let onFrame {
         onFrame(
@@ -184,13 +184,6 @@ struct SimulationDriver {
         at: completion.time)
     }
   }
-}
-
-/// The images the simulated memory cache holds, for the state machine.
-struct ImageReadiness: ResourceReadiness {
-  let cache: ImageCacheModel
-
-  func isReady(_ item: Int) -> Bool { cache.isReady(item) }
 }
 
 /// One decision of a simulated run, for checking that another driver of the same state

@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 import LookaheadTestSupport
 import Testing
 
@@ -104,7 +104,8 @@ private final class ScriptedWorld: Loader, PageSource, Sendable {
     try await sleep(id, cancelled: "cancel page \(page)")
     let hasMore = page + 1 < StandardWorld.pageLimit
     return Page(
-      items: SimulatedPost.page(page), nextCursor: PageCursor(String(page + 1)), hasMore: hasMore)
+      items: World.standard.items(ofPage: page).map(SimulatedPost.init(id:)),
+      nextCursor: PageCursor(String(page + 1)), hasMore: hasMore)
   }
 
   /// Registers a sleep until the simulated completion time (for ever when the load never
