@@ -30,16 +30,11 @@ struct WorldOptions: ParsableArguments {
   /// - Throws: ``CommandFailure/badInput(_:)`` naming the file and the field when the world
   ///   file is unreadable or invalid.
   func resolved() throws(CommandFailure) -> World {
-    var resolved = World.standard
-    if let world {
-      do {
-        resolved = try World(contentsOf: URL(fileURLWithPath: world))
-      } catch {
-        throw .badInput("--world \(world): \(error)")
-      }
+    do {
+      return try World(file: world, network: network, layout: layout)
+    } catch {
+      // Only the file can be wrong: the network and layout were parsed already.
+      throw .badInput("--world \(world ?? ""): \(error)")
     }
-    if let network { resolved.network = network }
-    if let layout { resolved.layout = .standard(layout) }
-    return resolved
   }
 }

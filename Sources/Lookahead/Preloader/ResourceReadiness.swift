@@ -6,6 +6,12 @@
 /// its cache's memory tier, the simulator from its cache model. Passing a conforming
 /// struct, rather than a closure, keeps a frame free of allocations.
 ///
+/// A key whose load the driver started must answer `false` until the driver reports the
+/// load finished (``ListPreloaderStateMachine/loadFinished(_:ticket:bytes:duration:source:now:)``),
+/// even if the value is already in the cache: a driver that stores before it reports
+/// would otherwise let a frame in between take the key as ready, unwant it and cancel a
+/// load that has in fact finished. ``ListPreloader`` answers from the loads it tracks.
+///
 /// ```swift
 /// struct Ready: ResourceReadiness {
 ///   let cache: MemoryCache<URL, Data>

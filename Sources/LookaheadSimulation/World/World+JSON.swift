@@ -96,6 +96,25 @@ extension World: Codable {
     try self.init(jsonData: data)
   }
 
+  /// The world of a run as command lines choose it: the file's world (the standard one
+  /// without a file), with its network and layout replaced by standard ones when given.
+  ///
+  /// - Parameters:
+  ///   - path: A JSON world file, or `nil` for the standard world.
+  ///   - network: A network profile that replaces the world's.
+  ///   - layout: A layout kind whose standard layout replaces the world's.
+  /// - Throws: ``WorldError`` when the file cannot be read or is not a valid world.
+  public init(
+    file path: String?, network: NetworkProfile? = nil, layout: WorldLayout.Kind? = nil
+  ) throws(WorldError) {
+    self =
+      try path.map { path throws(WorldError) in
+        try World(contentsOf: URL(fileURLWithPath: path))
+      } ?? .standard
+    if let network { self.network = network }
+    if let layout { self.layout = .standard(layout) }
+  }
+
   /// The world as pretty-printed JSON with sorted keys: the same world always gives the
   /// same bytes.
   public func jsonData() -> Data {

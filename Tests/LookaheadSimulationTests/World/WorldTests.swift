@@ -87,6 +87,26 @@ struct WorldTests {
     }
   }
 
+  @Test("a command line's world: the file's, or the standard one, with network and layout replaced")
+  func commandLineWorld() throws {
+    #expect(try World(file: nil) == .standard)
+    var expected = World.standard
+    expected.network = .threeG
+    expected.layout = .standardGrid
+    #expect(try World(file: nil, network: .threeG, layout: .grid) == expected)
+
+    var own = World.standard
+    own.viewport = World.Viewport(width: 300, height: 600)
+    let url = FileManager.default.temporaryDirectory.appending(
+      path: "lookahead-world-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try own.jsonData().write(to: url)
+    let fromFile = try World(file: url.path, layout: .grid)
+    #expect(fromFile.viewport == own.viewport)
+    #expect(fromFile.layout == .standardGrid)
+    #expect(fromFile.network == own.network)
+  }
+
   @Test("the standard world gives the same run as the network and layout it holds")
   func standardSetupsAgree() {
     let trace = TraceGenerator(scenario: .flinger, seed: 2, duration: 20_000).generate()
