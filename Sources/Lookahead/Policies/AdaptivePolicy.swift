@@ -31,6 +31,17 @@ import Foundation
 ///   not reached yet is kept, even after the user turns around, until the viewport
 ///   passes it or it falls out of reach; a load that has run for a typical load time
 ///   is kept wherever its item is.
+/// - **A full pipe, not a crowded one.** Loads on one link share its bandwidth, so
+///   every extra load in flight slows all the others down. New prefetches start only
+///   while fewer loads are in flight (visible ones included) than the link's
+///   bandwidth-delay product — learned bandwidth × typical latency ÷ mean load size,
+///   the loads it takes to keep the link busy across a round trip — times
+///   ``Configuration/pipeDepthFactor``, but never fewer than
+///   ``Configuration/minimumLoadsInFlight`` and
+///   ``Configuration/loadsInFlightPerVisibleItem`` per visible item. The rest wait for
+///   the next frame, in deadline order: on a slow link the nearest deadline gets the
+///   whole bandwidth and arrives sooner, and loads that are never started when the user
+///   turns around cost no bytes.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
@@ -150,6 +161,7 @@ public struct AdaptivePolicy: ItemPolicy {
     if prefetches.count > budget {
       prefetches.removeLast(prefetches.count - budget)
     }
+    limitLoadsInFlight(&prefetches, visible: requests[first...], status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
       isForward: forward, reach: configuration.maximumLeadScreens * screen,
@@ -158,6 +170,44 @@ public struct AdaptivePolicy: ItemPolicy {
     requests.append(contentsOf: prefetches)
     candidates = prefetches
     wasBusy = requests[first...].contains { status.isLoading($0.item) }
+  }
+
+  /// Withdraws the prefetches that would start beyond the link's pipe: the loads in
+  /// flight (visible items not ready yet and prefetches already loading, then new
+  /// prefetches by deadline) stop at ``loadsInFlightLimit(visibleCount:)``. Prefetches
+  /// that are ready stay, as do running ones.
+  private func limitLoadsInFlight(
+    _ prefetches: inout [PreloadRequest], visible: ArraySlice<PreloadRequest>,
+    status: some LoadStatus
+  ) {
+    guard let limit = loadsInFlightLimit(visibleCount: visible.count) else { return }
+    var inFlight = 0
+    for request in visible where !status.isReady(request.item) { inFlight += 1 }
+    for request in prefetches where status.isLoading(request.item) { inFlight += 1 }
+    prefetches.removeAll { request in
+      if status.isReady(request.item) || status.isLoading(request.item) { return false }
+      guard inFlight < limit else { return true }
+      inFlight += 1
+      return false
+    }
+  }
+
+  /// How many loads may be in flight at once: the link's bandwidth-delay product in
+  /// loads (learned bandwidth × typical latency ÷ mean load size) times
+  /// ``Configuration/pipeDepthFactor``, but at least
+  /// ``Configuration/minimumLoadsInFlight`` and
+  /// ``Configuration/loadsInFlightPerVisibleItem`` per visible item; `nil` (no limit)
+  /// while the bandwidth is unknown or the limit is disabled.
+  func loadsInFlightLimit(visibleCount: Int) -> Int? {
+    guard configuration.pipeDepthFactor > 0, let bandwidth = throughput.bytesPerSecond,
+      let bytesPerLoad = throughput.bytesPerLoad, bytesPerLoad > 0
+    else { return nil }
+    let pipe =
+      configuration.pipeDepthFactor * typicalLatency.estimate().inSeconds * bandwidth
+      / bytesPerLoad
+    let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
+    return Swift.max(
+      configuration.minimumLoadsInFlight, Int(pipe.rounded(.up)), Int(perVisible.rounded(.up)))
   }
 
   /// Maps the remembered running loads to the items' new positions; the current stroke

@@ -106,6 +106,7 @@ private func fling(speed: Double) -> (Double) -> CGFloat {
 private var unbudgeted: AdaptivePolicy.Configuration {
   var configuration = AdaptivePolicy.Configuration()
   configuration.maximumPrefetches = 1000
+  configuration.pipeDepthFactor = 0
   return configuration
 }
 
@@ -316,6 +317,43 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     let stretchedReach = restReach(stretched)
     #expect(plainReach >= 600 && plainReach <= 1000)
     #expect(stretchedReach >= 1800 && stretchedReach <= 2300)
+  }
+
+  @Test func aSlowLinkStartsNoMoreLoadsThanFillItsPipe() {
+    // The policy learns 300 kB/s over one busy second (2 × 50 kB, then 2 × 100 kB),
+    // 75 kB per load and a typical latency of 0.2 s: a bandwidth-delay product of
+    // 0.8 loads, so the floor of 2 loads in flight decides.
+    func player(_ configuration: AdaptivePolicy.Configuration) -> Player {
+      var player = Player(configuration)
+      player.move(speed: 3000, seconds: 1, loads: Loads(loading: Set(0..<500)))
+      for _ in 0..<2 {
+        player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000)
+      }
+      return player
+    }
+    var limited = unbudgeted
+    limited.pipeDepthFactor = 1
+    limited.minimumLoadsInFlight = 2
+    limited.loadsInFlightPerVisibleItem = 0
+    var user = player(limited)
+    #expect(user.policy.loadsInFlightLimit(visibleCount: 10) == 2)
+    let next = layout.items(overlapping: user.viewport).upperBound
+    // Nothing loading: the two nearest deadlines start, the rest wait.
+    #expect(prefetches(user.move(speed: 0, seconds: 0.5)).map(\.item) == [next, next + 1])
+    // One prefetch running: it stays, and one more may start.
+    let running = prefetches(user.step(loads: Loads(loading: [next + 3])))
+    #expect(running.map(\.item) == [next, next + 3])
+    // The visible items count too: two of them loading leave no room for a new prefetch.
+    let busy = prefetches(
+      user.step(loads: Loads(isVisibleReady: false, loading: [next - 1, next - 2])))
+    #expect(busy.isEmpty)
+    // Without the limit the whole lead is wanted.
+    var unlimited = player(unbudgeted)
+    #expect(unlimited.policy.loadsInFlightLimit(visibleCount: 10) == nil)
+    #expect(prefetches(unlimited.move(speed: 0, seconds: 0.5)).count > 2)
+    // With many items on screen, the limit grows with them.
+    limited.loadsInFlightPerVisibleItem = 0.5
+    #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10) == 5)
   }
 
   @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
