@@ -202,9 +202,11 @@ public struct AdaptivePolicy: ItemPolicy {
     guard configuration.pipeDepthFactor > 0, let bandwidth = throughput.bytesPerSecond,
       let bytesPerLoad = throughput.bytesPerLoad, bytesPerLoad > 0
     else { return nil }
-    let pipe =
+    // Clamped so that a bandwidth learned over an instant converts to an `Int`.
+    let pipe = Swift.min(
       configuration.pipeDepthFactor * typicalLatency.estimate().inSeconds * bandwidth
-      / bytesPerLoad
+        / bytesPerLoad, 1_000_000)
+    guard pipe.isFinite else { return nil }
     let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
     return Swift.max(
       configuration.minimumLoadsInFlight, Int(pipe.rounded(.up)), Int(perVisible.rounded(.up)))
