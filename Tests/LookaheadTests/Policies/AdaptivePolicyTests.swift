@@ -32,6 +32,19 @@ private struct Player {
     self.offset = offset
   }
 
+  /// A player that has scrolled 3,000 points at 3,000 pt/s for one second while the
+  /// screen loaded, and seen two more loads of 100 kB: its policy has learned 300 kB/s
+  /// (2 × 50 kB and 2 × 100 kB over one busy second), 75 kB per load and a typical
+  /// latency of 0.2 s.
+  static func learnedBandwidth(_ configuration: AdaptivePolicy.Configuration) -> Player {
+    var player = Player(configuration)
+    player.move(speed: 3000, seconds: 1, loads: Loads(loading: Set(0..<500)))
+    for _ in 0..<2 {
+      player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000)
+    }
+    return player
+  }
+
   /// The viewport's span now.
   var viewport: AxisSpan { AxisSpan(offset, offset + screen) }
 
@@ -293,15 +306,9 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
   }
 
   @Test func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
-    // Two users scroll 3,000 points at 3,000 pt/s while the screen loads, and each
-    // policy learns 300 kB/s: 2 × 50 kB (the player's first loads) and 2 × 100 kB
-    // arrive over one busy second; the latency stays 0.2 s.
+    // Two users scroll fast while the screen loads, and each policy learns 300 kB/s.
     func restReach(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
-      var player = Player(configuration)
-      player.move(speed: 3000, seconds: 1, loads: Loads(loading: Set(0..<500)))
-      for _ in 0..<2 {
-        player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000)
-      }
+      var player = Player.learnedBandwidth(configuration)
       let answer = player.move(speed: 0, seconds: 0.5)
       return reach(answer, beyond: player.viewport)
     }
@@ -320,17 +327,9 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
   }
 
   @Test func aSlowLinkStartsNoMoreLoadsThanFillItsPipe() {
-    // The policy learns 300 kB/s over one busy second (2 × 50 kB, then 2 × 100 kB),
-    // 75 kB per load and a typical latency of 0.2 s: a bandwidth-delay product of
-    // 0.8 loads, so the floor of 2 loads in flight decides.
-    func player(_ configuration: AdaptivePolicy.Configuration) -> Player {
-      var player = Player(configuration)
-      player.move(speed: 3000, seconds: 1, loads: Loads(loading: Set(0..<500)))
-      for _ in 0..<2 {
-        player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000)
-      }
-      return player
-    }
+    // 300 kB/s × 0.2 s ÷ 75 kB: a bandwidth-delay product of 0.8 loads, so the floor
+    // of 2 loads in flight decides.
+    let player = Player.learnedBandwidth
     var limited = unbudgeted
     limited.pipeDepthFactor = 1
     limited.minimumLoadsInFlight = 2
