@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "LookaheadSimulation", targets: ["LookaheadSimulation"]),
     .library(name: "LookaheadUIKit", targets: ["LookaheadUIKit"]),
     .library(name: "LookaheadSwiftUI", targets: ["LookaheadSwiftUI"]),
+    .library(name: "LookaheadCommandSupport", targets: ["LookaheadCommandSupport"]),
     .executable(name: "lookahead", targets: ["LookaheadCLI"]),
   ],
   dependencies: [
@@ -84,10 +85,20 @@ let package = Package(
     // The command-line tool: its logic is a library so tests run it in-process; the
     // executable target is only `main`. (Not named `lookahead`: on case-insensitive file
     // systems Sources/lookahead and Sources/Lookahead are the same folder.)
+    // What every Lookahead tool shares (console, exit codes and error reports, the world
+    // options): a product so that `lookahead-live` in Live/ reports the same way.
+    .target(
+      name: "LookaheadCommandSupport",
+      dependencies: [
+        "LookaheadSimulation",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .target(
       name: "LookaheadCommands",
       dependencies: [
         "Lookahead",
+        "LookaheadCommandSupport",
         "LookaheadSimulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -98,7 +109,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LookaheadCommandsTests",
-      dependencies: ["Lookahead", "LookaheadCommands", "LookaheadSimulation"]
+      dependencies: [
+        "Lookahead", "LookaheadCommandSupport", "LookaheadCommands", "LookaheadSimulation",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -64,13 +64,17 @@ let package = Package(
       dependencies: [
         "LookaheadFeedServer",
         "LookaheadLive",
+        .product(name: "LookaheadCommandSupport", package: rootPackage),
         .product(name: "LookaheadSimulation", package: rootPackage),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "LookaheadLiveCLI",
-      dependencies: ["LookaheadLiveCommands"]
+      dependencies: [
+        "LookaheadLiveCommands",
+        .product(name: "LookaheadCommandSupport", package: rootPackage),
+      ]
     ),
     .testTarget(
       name: "LookaheadFeedServerTests",
@@ -87,6 +91,7 @@ let package = Package(
         "LookaheadLive",
         "LookaheadLiveCommands",
         .product(name: "Lookahead", package: rootPackage),
+        .product(name: "LookaheadCommandSupport", package: rootPackage),
         .product(name: "LookaheadStore", package: rootPackage),
         .product(name: "LookaheadSimulation", package: rootPackage),
       ]

@@ -1,10 +1,9 @@
 import Foundation
+import LookaheadCommandSupport
 import LookaheadSimulation
 
-/// Parsing of the tool's named values, with one-line reasons that list what is accepted.
-///
-/// A namespace of pure functions; thread-safe.
-enum ArgumentValues {
+/// The values only `lookahead` reads: strategies, scenarios, seed ranges and durations.
+extension ArgumentValues {
   static func strategy(_ text: String) throws -> StrategyID {
     guard let strategy = StrategyID(rawValue: text) else {
       throw ArgumentProblem(
@@ -12,25 +11,6 @@ enum ArgumentValues {
           "unknown strategy (expected one of \(list(StrategyID.allCases.map(\.rawValue))))")
     }
     return strategy
-  }
-
-  static func network(_ text: String) throws -> NetworkProfile {
-    guard let profile = NetworkProfile.named(text) else {
-      throw ArgumentProblem(
-        description:
-          "unknown network profile (expected one of \(list(NetworkProfile.standard.map(\.name))))"
-      )
-    }
-    return profile
-  }
-
-  static func layout(_ text: String) throws -> WorldLayout.Kind {
-    guard let layout = WorldLayout.Kind(rawValue: text) else {
-      throw ArgumentProblem(
-        description:
-          "unknown layout (expected one of \(list(WorldLayout.Kind.allCases.map(\.rawValue))))")
-    }
-    return layout
   }
 
   static func scenario(_ text: String) throws -> ScenarioChoice {
@@ -99,7 +79,4 @@ enum ArgumentValues {
     return values
   }
 
-  static func list(_ names: [String]) -> String {
-    names.joined(separator: ", ")
-  }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookaheadCommandSupport
 import LookaheadSimulation
 
 /// `lookahead compare`: every strategy on every trace, one table row per strategy (SPEC §9).

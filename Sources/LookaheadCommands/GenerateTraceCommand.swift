@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookaheadCommandSupport
 import LookaheadSimulation
 
 /// `lookahead traces generate`: a synthetic trace as CSV on standard output (SPEC §8.1).

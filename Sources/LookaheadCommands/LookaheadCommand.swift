@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookaheadCommandSupport
 
 /// The root of `lookahead`: only dispatches to its subcommands (SPEC §9).
 struct LookaheadCommand: ParsableCommand {

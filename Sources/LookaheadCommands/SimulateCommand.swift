@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookaheadCommandSupport
 import LookaheadSimulation
 
 /// `lookahead simulate`: one run of one strategy on one trace file.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookaheadCommandSupport
 import LookaheadSimulation
 
 /// `lookahead strategies`: the strategy ids with one line each.

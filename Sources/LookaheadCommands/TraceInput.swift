@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadCommandSupport
 import LookaheadSimulation
 
 /// One trace to replay, with its name, its class and the seed of its runs.

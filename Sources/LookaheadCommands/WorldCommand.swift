@@ -1,4 +1,5 @@
 import ArgumentParser
+import LookaheadCommandSupport
 import LookaheadSimulation
 
 /// `lookahead world`: prints a world description as JSON, a starting point for a world

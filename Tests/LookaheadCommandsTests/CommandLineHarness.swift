@@ -1,5 +1,6 @@
 import Foundation
 import Lookahead
+import LookaheadCommandSupport
 import LookaheadCommands
 import LookaheadSimulation
 

@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadCommandSupport
 import LookaheadSimulation
 import Testing
 

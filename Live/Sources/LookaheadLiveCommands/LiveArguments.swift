@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import LookaheadCommandSupport
 import LookaheadFeedServer
 import LookaheadSimulation
 
-/// Parsing of the tool's named values, with one-line reasons that list what is accepted.
+/// Parsing of the values only `lookahead-live` reads, with one-line reasons that list what
+/// is accepted (the network profile and layout are ``ArgumentValues``').
 ///
 /// A namespace of pure functions; thread-safe.
 enum LiveArguments {
@@ -18,21 +20,6 @@ enum LiveArguments {
       throw ArgumentProblem(description: reason)
     }
     return strategy
-  }
-
-  static func network(_ text: String) throws -> NetworkProfile {
-    guard let profile = NetworkProfile.named(text) else {
-      let names = NetworkProfile.standard.map(\.name).joined(separator: ", ")
-      throw ArgumentProblem(description: "unknown network profile (expected one of \(names))")
-    }
-    return profile
-  }
-
-  static func layout(_ text: String) throws -> WorldLayout.Kind {
-    guard let layout = WorldLayout.Kind(rawValue: text) else {
-      throw ArgumentProblem(description: "unknown layout (expected feed or grid)")
-    }
-    return layout
   }
 
   /// A replay speed: a number from 0.1 to 64.
@@ -74,38 +61,6 @@ enum LiveArguments {
       throw ArgumentProblem(description: "expected an http URL such as http://127.0.0.1:8080")
     }
     return url
-  }
-}
-
-/// The options that choose the world: `--world FILE`, `--network` and `--layout`, as on
-/// `lookahead compare` and `simulate`.
-struct WorldOptions: ParsableArguments {
-  @Option(help: "A world description (JSON, see `lookahead world`) instead of the standard world.")
-  var world: String?
-
-  @Option(
-    help: "The network profile: wifi, lte or 3g (default: the world's, lte).",
-    transform: LiveArguments.network)
-  var network: NetworkProfile?
-
-  @Option(
-    help: "The layout: feed or grid (default: the world's, feed).",
-    transform: LiveArguments.layout)
-  var layout: WorldLayout.Kind?
-
-  /// Whether any of the options was given.
-  var isGiven: Bool { world != nil || network != nil || layout != nil }
-
-  /// The world these options describe.
-  ///
-  /// - Throws: ``CommandFailure/badInput(_:)`` naming the file and the field.
-  func resolved() throws(CommandFailure) -> World {
-    do {
-      return try World(file: world, network: network, layout: layout)
-    } catch {
-      // Only the file can be wrong: the network and layout were parsed already.
-      throw .badInput("--world \(world ?? ""): \(error)")
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookaheadCommandSupport
 import LookaheadFeedServer
 import LookaheadLive
 import LookaheadSimulation
@@ -56,7 +57,7 @@ struct LiveCommand: LiveConsoleCommand {
   @Flag(help: "Print one JSON object instead of the table.")
   var json = false
 
-  func run(console: LiveConsole) async throws(CommandFailure) {
+  func run(console: Console) async throws(CommandFailure) {
     let input = try readTrace()
     if server != nil, worldOptions.isGiven || shaping.isGiven {
       throw .badInput(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LookaheadCommandSupport
 import LookaheadFeedServer
 import LookaheadLive
 import LookaheadSimulation
@@ -29,7 +30,7 @@ struct ServeCommand: LiveConsoleCommand {
   @Option(help: "The port to listen on; 0 picks a free one.", transform: LiveArguments.port)
   var port = 8080
 
-  func run(console: LiveConsole) async throws(CommandFailure) {
+  func run(console: Console) async throws(CommandFailure) {
     let world = try worldOptions.resolved()
     let configuration = shaping.configuration(world: world, host: host, port: port)
     let server = FeedServer(configuration: configuration)

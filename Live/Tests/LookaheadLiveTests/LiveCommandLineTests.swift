@@ -1,4 +1,5 @@
 import Foundation
+import LookaheadCommandSupport
 import LookaheadFeedServer
 import LookaheadLiveCommands
 import LookaheadSimulation
@@ -18,7 +19,7 @@ private struct Ran {
     let error = Protected("")
     exitCode = await LiveCLI.run(
       arguments,
-      console: LiveConsole(
+      console: Console(
         writeOutput: { text in output.withLock { $0 += text } },
         writeError: { text in error.withLock { $0 += text } }))
     self.output = output.withLock { $0 }

@@ -7,29 +7,38 @@ import LookaheadSimulation
 /// Without `--world` the world is the standard one (SPEC §8.2) with the `lte` network and
 /// the `feed` layout. `--network` and `--layout` replace the world's network with a
 /// standard profile and its layout with a standard layout, also when `--world` is given.
-struct WorldOptions: ParsableArguments {
+public struct WorldOptions: ParsableArguments {
+  /// `--world FILE`: the path of a world description, or `nil` for the standard world.
   @Option(
     help: """
       A world description (JSON: viewport, layout, item and image sizes, pages, network) \
       instead of the standard world; see `lookahead world`.
       """)
-  var world: String?
+  public var world: String?
 
+  /// `--network`: a standard profile replacing the world's network.
   @Option(
     help: "The network profile: wifi, lte or 3g (default: the world's, lte).",
     transform: ArgumentValues.network)
-  var network: NetworkProfile?
+  public var network: NetworkProfile?
 
+  /// `--layout`: a standard layout replacing the world's.
   @Option(
     help: "The layout: feed or grid (default: the world's, feed).",
     transform: ArgumentValues.layout)
-  var layout: WorldLayout.Kind?
+  public var layout: WorldLayout.Kind?
+
+  /// Options with nothing given: the standard world.
+  public init() {}
+
+  /// Whether any of the options was given.
+  public var isGiven: Bool { world != nil || network != nil || layout != nil }
 
   /// The world these options describe.
   ///
   /// - Throws: ``CommandFailure/badInput(_:)`` naming the file and the field when the world
   ///   file is unreadable or invalid.
-  func resolved() throws(CommandFailure) -> World {
+  public func resolved() throws(CommandFailure) -> World {
     do {
       return try World(file: world, network: network, layout: layout)
     } catch {
