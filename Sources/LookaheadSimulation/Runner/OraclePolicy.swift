@@ -28,11 +28,23 @@ struct OraclePolicy: ItemPolicy {
   private let appearances: [Appearance]
   /// The next appearance to activate.
   private var nextAppearance = 0
-  /// Activated appearances that have not ended, per item, earliest first.
-  private var active: [Int: Deque<Appearance>] = [:]
+  /// The items with activated appearances that have not ended, one slot each (in no
+  /// particular order; requests are sorted by deadline).
+  private var activeItems: [Int] = []
+  /// The activated appearances of each slot's item that have not ended, earliest first.
+  private var activeQueues: [Deque<Appearance>] = []
+  /// The slot of each active item.
+  private var slots: [Int: Int] = [:]
+  /// The requests of the current frame; kept between frames so that their storage is
+  /// reused.
+  private var visibleRequests: [PreloadRequest] = []
+  private var prefetches: [PreloadRequest] = []
 
   /// For each page, the time from which it is requested.
   let pageNeedTimes: [Milliseconds]
+  /// The run's cache and loads in flight, read directly instead of through the load
+  /// status (see ``SimulatedImages``).
+  private let images: SimulatedImages
 
   /// Plans the oracle's requests for `trace` in `world`.
   ///
@@ -40,7 +52,10 @@ struct OraclePolicy: ItemPolicy {
   ///   - trace: The whole trace, known in advance.
   ///   - world: The world of the run.
   ///   - geometry: `world.geometry`, when the caller already built it.
-  init(trace: Trace, world: World, geometry: WorldLayout? = nil) {
+  ///   - images: The run's cache and loads in flight, which answer "is it ready?" and "is
+  ///     it loading?" faster than the load status and the same way.
+  init(trace: Trace, world: World, geometry: WorldLayout? = nil, images: SimulatedImages) {
+    self.images = images
     let layout = geometry ?? world.geometry
     var appearances: [Appearance] = []
     var open: [Int: Milliseconds] = [:]
@@ -85,39 +100,76 @@ struct OraclePolicy: ItemPolicy {
       appearances[nextAppearance].start <= now + Self.horizon
     {
       let appearance = appearances[nextAppearance]
-      active[appearance.item, default: []].append(appearance)
+      if let slot = slots[appearance.item] {
+        activeQueues[slot].append(appearance)
+      } else {
+        slots[appearance.item] = activeItems.count
+        activeItems.append(appearance.item)
+        activeQueues.append([appearance])
+      }
       nextAppearance += 1
     }
-    var visibleRequests: [PreloadRequest] = []
-    var prefetches: [PreloadRequest] = []
-    var finished: [Int] = []
+    visibleRequests.removeAll(keepingCapacity: true)
+    prefetches.removeAll(keepingCapacity: true)
     // Read once: in this unspecialized generic method every access to `input` looks up
     // its type's metadata.
     let itemCount = input.layout.itemCount
-    for (item, queue) in active {
-      var queue = queue
-      while let first = queue.first, first.end <= now { queue.removeFirst() }
-      guard let next = queue.first else {
-        finished.append(item)
-        continue
+    // Read once a frame: each read of a class's property is an exclusivity check.
+    let cache = images.cache
+    let tickets = images.tickets
+    var slot = 0
+    while slot < activeItems.count {
+      let item = activeItems[slot]
+      while let first = activeQueues[slot].first, first.end <= now {
+        activeQueues[slot].removeFirst()
       }
-      active[item] = queue
-      guard item < itemCount, !status.isReady(item) else { continue }
+      guard let next = activeQueues[slot].first else {
+        removeSlot(slot)
+        continue  // the last slot moved here
+      }
+      slot += 1
+      guard item < itemCount else { continue }
+      assert(
+        cache.isReady(item) == status.isReady(item)
+          && (tickets[item] != nil) == status.isLoading(item),
+        "The simulated images disagree with the load status about item \(item)")
       if next.start <= now {
-        visibleRequests.append(PreloadRequest(item: item, priority: .visible, order: next.start))
+        if !cache.isReady(item) {
+          visibleRequests.append(
+            PreloadRequest(item: item, priority: .visible, order: next.start))
+        }
       } else {
         prefetches.append(PreloadRequest(item: item, priority: .preload, order: next.start))
       }
     }
-    for item in finished { active[item] = nil }
+    // Future items not ready yet; while a page or a visible image waits, only those
+    // already loading.
     if status.isPageLoading || !visibleRequests.isEmpty {
-      prefetches.removeAll { !status.isLoading($0.item) }
+      prefetches.removeAll { cache.isReady($0.item) || tickets[$0.item] == nil }
+    } else {
+      prefetches.removeAll { cache.isReady($0.item) }
     }
-    // Dictionary order differs between processes; deadline order (then item) is stable.
+    // Slot order follows removals; deadline order (then item) is the same in every run.
     let byDeadline: (PreloadRequest, PreloadRequest) -> Bool = {
       ($0.order, $0.item) < ($1.order, $1.item)
     }
-    requests.append(contentsOf: visibleRequests.sorted(by: byDeadline))
-    requests.append(contentsOf: prefetches.sorted(by: byDeadline))
+    visibleRequests.sort(by: byDeadline)
+    prefetches.sort(by: byDeadline)
+    requests.append(contentsOf: visibleRequests)
+    requests.append(contentsOf: prefetches)
+  }
+
+  /// Forgets the item of `slot`, whose appearances have all ended: the last slot moves
+  /// into its place.
+  private mutating func removeSlot(_ slot: Int) {
+    slots[activeItems[slot]] = nil
+    let last = activeItems.count - 1
+    if slot != last {
+      activeItems[slot] = activeItems[last]
+      activeQueues.swapAt(slot, last)
+      slots[activeItems[slot]] = slot
+    }
+    activeItems.removeLast()
+    activeQueues.removeLast()
   }
 }

@@ -40,11 +40,13 @@ public enum Simulation {
     var driver: SimulationDriver
     if setup.strategy == .oracle {
       let geometry = setup.world.geometry
-      let oracle = OraclePolicy(trace: setup.trace, world: setup.world, geometry: geometry)
+      let images = SimulatedImages(capacity: setup.world.memoryCacheBytes)
+      let oracle = OraclePolicy(
+        trace: setup.trace, world: setup.world, geometry: geometry, images: images)
       driver = SimulationDriver(
         setup: setup,
         strategy: PreloadStrategy(id: "oracle", paging: .manual, policy: oracle),
-        pageSchedule: oracle.pageNeedTimes, geometry: geometry)
+        pageSchedule: oracle.pageNeedTimes, geometry: geometry, images: images)
     } else {
       driver = SimulationDriver(setup: setup, strategy: setup.preloadStrategy)
     }

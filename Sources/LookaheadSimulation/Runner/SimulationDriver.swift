@@ -18,11 +18,21 @@ struct SimulationDriver {
   /// For the oracle: page `p` is requested once the run reaches `pageSchedule[p]`.
   private let pageSchedule: [Milliseconds]?
   private var network: NetworkModel
-  private var cache: ImageCacheModel
+  /// The cache and the loads in flight, shared with the oracle.
+  private let images: SimulatedImages
+  /// The simulated memory cache (in ``images``).
+  private var cache: ImageCacheModel {
+    get { images.cache }
+    nonmutating _modify { yield &images.cache }
+  }
   private var metrics: MetricsCollector
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
-  private var tickets: [Int: LoadTicket] = [:]
+  /// The ticket of each image load in flight (in ``images``).
+  private var tickets: [Int: LoadTicket] {
+    get { images.tickets }
+    nonmutating _modify { yield &images.tickets }
+  }
   private var startTimes: [Int: Milliseconds] = [:]
   /// Called after every frame's decisions, when per-frame data is wanted.
   var onFrame: ((FrameRecord) -> Void)?
@@ -39,7 +49,7 @@ struct SimulationDriver {
   ///   - geometry: The world's geometry, when the caller already built it.
   init(
     setup: SimulationSetup, strategy: PreloadStrategy, pageSchedule: [Milliseconds]? = nil,
-    geometry: WorldLayout? = nil
+    geometry: WorldLayout? = nil, images: SimulatedImages? = nil
   ) {
     trace = setup.trace
     let world = setup.world
@@ -48,7 +58,7 @@ struct SimulationDriver {
     self.pageSchedule = pageSchedule
     network = NetworkModel(
       profile: world.network, seed: setup.seed, diskReadTime: world.diskReadTime)
-    cache = ImageCacheModel(capacity: world.memoryCacheBytes)
+    self.images = images ?? SimulatedImages(capacity: world.memoryCacheBytes)
     metrics = MetricsCollector(pageSize: world.pageSize)
     let width = CGFloat(world.viewport.width)
     let machineGeometry: ListGeometry =
@@ -83,7 +93,7 @@ struct SimulationDriver {
       let visible = metrics.recordFrame(
         time: time, offset: sample.offset, viewportHeight: world.viewport.height,
         layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
-        isImageReady: { cache.isReady($0) })
+        isImageReady: { [images] in images.cache.isReady($0) })
       for item in visible { cache.markUsed(item) }
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
         time >= pageSchedule[loadedPages]
