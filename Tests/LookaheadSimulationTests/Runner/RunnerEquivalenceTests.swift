@@ -203,8 +203,15 @@ extension Duration {
 /// Polls `condition` between yields until it holds or ten seconds of real time passed.
 private func eventually(_ condition: () -> Bool) async -> Bool {
   let deadline = ContinuousClock.now + .seconds(10)
+  // Held over consecutive yields, not once: on a loaded CI machine the two runs once
+  // diverged at one frame (a cancellation present in one and not the other), which did
+  // not reproduce; a count that matches for an instant while some task is between two
+  // steps is the suspect, and a condition that must keep holding rules it out.
+  let stableYields = 10
+  var held = 0
   while ContinuousClock.now < deadline {
-    if condition() { return true }
+    held = condition() ? held + 1 : 0
+    if held >= stableYields { return true }
     await Task.yield()
   }
   return condition()
