@@ -91,6 +91,22 @@ extension AdaptivePolicy {
     /// a screenful of new items comes into view, so the limit grows with the items on
     /// screen.
     public var loadsInFlightPerVisibleItem: Double = 0.5
+    /// The most items on screen for which a moving viewport skips the visible items that
+    /// leave the screen before the link could deliver them (0 disables the skip).
+    ///
+    /// While the viewport moves, a visible item that is neither ready nor loading is not
+    /// requested when its trailing edge leaves the screen sooner than the link takes to
+    /// deliver the visible items still waiting (their count × the mean load size ÷ the
+    /// learned bandwidth): its load would be cancelled with most of its bytes spent, and
+    /// those bytes are what the items coming into view are waiting for. On a fast link
+    /// that time is a few milliseconds, so nothing is skipped.
+    ///
+    /// With more items on screen than a link runs connections at once (6, URLSession's
+    /// default per host and the standard world's), the waiting loads queue instead of
+    /// spending bytes and are withdrawn for free when their item leaves, so skipping
+    /// saves nothing there: it only hands the link to other loads. On the grid over 3G it
+    /// cost 1.14–1.55× Texture's bytes.
+    public var maximumVisibleItemsForSkipping: Int = 6
 
     /// Creates the default tuning.
     public init() {}

@@ -42,6 +42,12 @@ import Foundation
 ///   the next frame, in deadline order: on a slow link the nearest deadline gets the
 ///   whole bandwidth and arrives sooner, and loads that are never started when the user
 ///   turns around cost no bytes.
+/// - **Leaving items are not started.** While the viewport moves, a visible item that
+///   leaves the screen sooner than the link takes to deliver the visible items still
+///   waiting (their count × mean load size ÷ learned bandwidth) is not requested: its
+///   load would be cancelled with most of its bytes spent. Only with at most
+///   ``Configuration/maximumVisibleItemsForSkipping`` items on screen; on a denser
+///   screen the waiting loads queue and are withdrawn for free.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
@@ -132,7 +138,17 @@ public struct AdaptivePolicy: ItemPolicy {
     // first: the viewport moves on that way, so they stay on screen longest. (Toward
     // smaller offsets, layout order already starts at that edge.)
     let isEndFirst = forward && !motion.isMoving
+    let leavingWithin = leavingItemHorizon(motion: motion, visible: visible, status: status)
     for item in visible {
+      if leavingWithin > 0, !status.isReady(item), !status.isLoading(item) {
+        let span = input.layout.span(ofItem: item)
+        let toLeave =
+          forward
+          ? Double(span.upperBound - viewport.lowerBound)
+          : Double(viewport.upperBound - span.lowerBound)
+        // Gone before the link could deliver it: not worth a byte.
+        if motion.timeToTravel(toLeave) < leavingWithin { continue }
+      }
       let order =
         isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
       requests.append(PreloadRequest(item: item, priority: .visible, order: order))
@@ -170,6 +186,23 @@ public struct AdaptivePolicy: ItemPolicy {
     requests.append(contentsOf: prefetches)
     candidates = prefetches
     wasBusy = requests[first...].contains { status.isLoading($0.item) }
+  }
+
+  /// How soon, in seconds, a visible item must leave the screen to be skipped: the time
+  /// the link takes to deliver the visible items that are not ready yet (their count ×
+  /// the mean load size ÷ the learned bandwidth); 0 (skip nothing) at rest, while the
+  /// bandwidth is unknown, or with more items on screen than
+  /// ``Configuration/maximumVisibleItemsForSkipping``.
+  private func leavingItemHorizon(
+    motion: ViewportMotion, visible: Range<Int>, status: some LoadStatus
+  ) -> Double {
+    guard motion.isMoving, visible.count <= configuration.maximumVisibleItemsForSkipping,
+      let bandwidth = throughput.bytesPerSecond, bandwidth > 0,
+      let bytesPerLoad = throughput.bytesPerLoad
+    else { return 0 }
+    var waiting = 0
+    for item in visible where !status.isReady(item) { waiting += 1 }
+    return Double(waiting) * bytesPerLoad / bandwidth
   }
 
   /// Withdraws the prefetches that would start beyond the link's pipe: the loads in

@@ -355,6 +355,38 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10) == 5)
   }
 
+  @Test func aMovingViewportSkipsVisibleItemsThatLeaveBeforeTheLinkCouldDeliverThem() {
+    // 300 kB/s and 75 kB per load (less once the waiting screen keeps the link busy):
+    // the ten or eleven items on screen take the link about 3 s, while at 300 pt/s
+    // the top item leaves within a third of a second.
+    func visibleItems(_ answer: [PreloadRequest]) -> [Int] {
+      answer.filter { $0.priority == .visible }.map(\.item).sorted()
+    }
+    var skipping = AdaptivePolicy.Configuration()
+    skipping.maximumVisibleItemsForSkipping = 20
+    var user = Player.learnedBandwidth(skipping)
+    let waiting = Loads(isVisibleReady: false)
+    let moving = visibleItems(user.move(speed: 300, seconds: 0.5, loads: waiting))
+    let onScreen = Array(layout.items(overlapping: user.viewport))
+    let top = onScreen[0]
+    let bottom = onScreen[onScreen.count - 1]
+    #expect(!moving.contains(top))
+    #expect(moving.contains(bottom))
+    #expect(moving.count < onScreen.count)
+    // A load already running is kept: its bytes are being spent either way.
+    let running = visibleItems(
+      user.step(speed: 300, loads: Loads(isVisibleReady: false, loading: [top + 1])))
+    #expect(running.contains(top + 1))
+    // At rest nothing leaves the screen, so every visible item is wanted.
+    let resting = visibleItems(user.move(speed: 0, seconds: 1, loads: waiting))
+    #expect(resting == Array(layout.items(overlapping: user.viewport)))
+    // With more items on screen than the limit (6 by default) nothing is skipped: the
+    // waiting loads queue, and withdrawing them later costs nothing.
+    var dense = Player.learnedBandwidth(AdaptivePolicy.Configuration())
+    let all = visibleItems(dense.move(speed: 300, seconds: 0.5, loads: waiting))
+    #expect(all == Array(layout.items(overlapping: dense.viewport)))
+  }
+
   @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
     func visibleOrder(_ answer: [PreloadRequest]) -> [Int] {
       answer.filter { $0.priority == .visible }.sorted { $0.order < $1.order }.map(\.item)
