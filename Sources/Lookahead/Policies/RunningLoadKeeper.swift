@@ -10,8 +10,9 @@
 ///   way back, but an item the viewport flew over is let go;
 /// - any load that has run for a typical load time: it is nearly done.
 ///
-/// Its tables are rebuilt every frame into storage kept from the previous frame, so a
-/// steady frame allocates nothing.
+/// Its tables (``ItemTable``s: sorted arrays, faster than hashing at a few dozen items)
+/// are rebuilt every frame into storage kept from the previous frame, so a steady frame
+/// allocates nothing.
 ///
 /// A value type; confine it to one thread.
 struct RunningLoadKeeper: Sendable {
@@ -19,14 +20,14 @@ struct RunningLoadKeeper: Sendable {
   private var previousRequests: [PreloadRequest] = []
   /// For each prefetch wanted ahead of the motion: whether its item lay after the
   /// viewport (at larger offsets) when first wanted.
-  private var sides: [Int: Bool] = [:]
+  private var sides = ItemTable<Bool>()
   /// When each wanted item was first seen loading.
-  private var loadingSince: [Int: Duration] = [:]
+  private var loadingSince = ItemTable<Duration>()
   /// The items chosen this frame; scratch storage.
-  private var chosen: Set<Int> = []
+  private var chosen = ItemTable<Void>()
   /// The next frame's tables while they are built; scratch storage.
-  private var nextSides: [Int: Bool] = [:]
-  private var nextLoadingSince: [Int: Duration] = [:]
+  private var nextSides = ItemTable<Bool>()
+  private var nextLoadingSince = ItemTable<Duration>()
 
   /// Appends to `prefetches` the running loads that were wanted before and are worth
   /// finishing, then remembers this frame's answer.
@@ -48,7 +49,7 @@ struct RunningLoadKeeper: Sendable {
     visibleItems: Range<Int>, viewport: AxisSpan, isForward: Bool, reach: Double,
     nearlyDone: Duration, now: Duration, layout: Layout, status: some LoadStatus
   ) {
-    chosen.removeAll(keepingCapacity: true)
+    chosen.removeAll()
     for request in prefetches { chosen.insert(request.item) }
     for previous in previousPrefetches
     where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
@@ -89,10 +90,10 @@ struct RunningLoadKeeper: Sendable {
         return PreloadRequest(item: item, priority: request.priority, order: request.order)
       }
     }
-    func moved<Value>(_ table: [Int: Value]) -> [Int: Value] {
-      var result: [Int: Value] = [:]
-      for (item, value) in table where item < changes.oldCount {
-        if let new = changes.newIndex(ofOldIndex: item) { result[new] = value }
+    func moved<Value>(_ table: ItemTable<Value>) -> ItemTable<Value> {
+      var result = ItemTable<Value>()
+      for (item, value) in table.entries where item < changes.oldCount {
+        if let new = changes.newIndex(ofOldIndex: item) { result.set(value, for: new) }
       }
       return result
     }
@@ -106,14 +107,14 @@ struct RunningLoadKeeper: Sendable {
     prefetches: [PreloadRequest], visible: ArraySlice<PreloadRequest>, viewport: AxisSpan,
     isForward: Bool, now: Duration, layout: Layout, status: some LoadStatus
   ) {
-    nextSides.removeAll(keepingCapacity: true)
+    nextSides.removeAll()
     for request in prefetches {
       if let side = sides[request.item] {
-        nextSides[request.item] = side
+        nextSides.set(side, for: request.item)
       } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
-        if isForward { nextSides[request.item] = true }
+        if isForward { nextSides.set(true, for: request.item) }
       } else if !isForward {
-        nextSides[request.item] = false
+        nextSides.set(false, for: request.item)
       }
     }
     swap(&sides, &nextSides)
@@ -122,9 +123,9 @@ struct RunningLoadKeeper: Sendable {
     previousRequests.removeAll(keepingCapacity: true)
     previousRequests.append(contentsOf: visible)
     previousRequests.append(contentsOf: prefetches)
-    nextLoadingSince.removeAll(keepingCapacity: true)
+    nextLoadingSince.removeAll()
     for request in previousRequests where status.isLoading(request.item) {
-      nextLoadingSince[request.item] = loadingSince[request.item] ?? now
+      nextLoadingSince.set(loadingSince[request.item] ?? now, for: request.item)
     }
     swap(&loadingSince, &nextLoadingSince)
   }

@@ -1,0 +1,67 @@
+/// A small map from items to values, kept as an array sorted by item.
+///
+/// The running-load keeper rebuilds a few tables of a few dozen items every frame; at
+/// that size a binary search over contiguous storage is several times faster than
+/// hashing each key, and clearing the table keeps its storage, so a steady frame
+/// allocates nothing.
+///
+/// A value type; thread-safe when `Value` is.
+struct ItemTable<Value: Sendable>: Sendable {
+  /// The entries, by ascending item.
+  private(set) var entries: [(item: Int, value: Value)] = []
+
+  /// Creates an empty table.
+  init() {}
+
+  /// The value of `item`, or `nil` when the table has none.
+  ///
+  /// - Complexity: O(log *n*).
+  subscript(item: Int) -> Value? {
+    let index = insertionIndex(of: item)
+    guard index < entries.count, entries[index].item == item else { return nil }
+    return entries[index].value
+  }
+
+  /// Whether the table has a value for `item`.
+  ///
+  /// - Complexity: O(log *n*).
+  func contains(_ item: Int) -> Bool {
+    let index = insertionIndex(of: item)
+    return index < entries.count && entries[index].item == item
+  }
+
+  /// Sets the value of `item`, replacing any it had.
+  ///
+  /// - Complexity: O(*n*) (O(log *n*) when `item` is the largest so far).
+  mutating func set(_ value: Value, for item: Int) {
+    let index = insertionIndex(of: item)
+    if index < entries.count, entries[index].item == item {
+      entries[index].value = value
+    } else {
+      entries.insert((item, value), at: index)
+    }
+  }
+
+  /// Removes every entry and keeps the storage.
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+  }
+
+  /// The first index whose item is not less than `item`.
+  private func insertionIndex(of item: Int) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].item < item { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+extension ItemTable where Value == Void {
+  /// Adds `item` to a table used as a set.
+  ///
+  /// - Complexity: O(*n*).
+  mutating func insert(_ item: Int) { set((), for: item) }
+}
