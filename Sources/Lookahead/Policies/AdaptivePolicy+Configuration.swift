@@ -101,8 +101,8 @@ extension AdaptivePolicy {
     /// those bytes are what the items coming into view are waiting for. On a fast link
     /// that time is a few milliseconds, so nothing is skipped.
     ///
-    /// With more items on screen than a link runs connections at once (6, URLSession's
-    /// default per host and the standard world's), the waiting loads queue instead of
+    /// With more items on screen than a link runs connections at once (6 in the
+    /// simulator's standard world), the waiting loads queue instead of
     /// spending bytes and are withdrawn for free when their item leaves, so skipping
     /// saves nothing there: it only hands the link to other loads. On the grid over 3G it
     /// cost 1.14–1.55× Texture's bytes.

@@ -133,14 +133,16 @@ public struct AdaptivePolicy: ItemPolicy {
     let forward = tracker.direction.isForward(along: axis)
 
     let first = requests.count
-    var isVisibleLoading = false
+    // Requested visible items whose image is not ready yet.
+    var waitingVisible = 0
     // At rest, the visible items nearest the edge the user last scrolled toward come
     // first: the viewport moves on that way, so they stay on screen longest. (Toward
     // smaller offsets, layout order already starts at that edge.)
     let isEndFirst = forward && !motion.isMoving
     let leavingWithin = leavingItemHorizon(motion: motion, visible: visible, status: status)
     for item in visible {
-      if leavingWithin > 0, !status.isReady(item), !status.isLoading(item) {
+      let isReady = status.isReady(item)
+      if leavingWithin > 0, !isReady, !status.isLoading(item) {
         let span = input.layout.span(ofItem: item)
         let toLeave =
           forward
@@ -152,7 +154,7 @@ public struct AdaptivePolicy: ItemPolicy {
       let order =
         isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
       requests.append(PreloadRequest(item: item, priority: .visible, order: order))
-      if !status.isReady(item) { isVisibleLoading = true }
+      if !isReady { waitingVisible += 1 }
     }
 
     let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
@@ -163,7 +165,7 @@ public struct AdaptivePolicy: ItemPolicy {
       input: input, motion: motion, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, into: &prefetches)
     prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
-    if isVisibleLoading {
+    if waitingVisible > 0 {
       // Far prefetches wait for what is on screen; items due within the lead do not,
       // unless the network is still unknown.
       let isLearning = latency.count < configuration.learningLoads
@@ -177,7 +179,9 @@ public struct AdaptivePolicy: ItemPolicy {
     if prefetches.count > budget {
       prefetches.removeLast(prefetches.count - budget)
     }
-    limitLoadsInFlight(&prefetches, visible: requests[first...], status: status)
+    limitLoadsInFlight(
+      &prefetches, visibleCount: requests.count - first, waitingVisible: waitingVisible,
+      status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
       isForward: forward, reach: configuration.maximumLeadScreens * screen,
@@ -197,25 +201,24 @@ public struct AdaptivePolicy: ItemPolicy {
     motion: ViewportMotion, visible: Range<Int>, status: some LoadStatus
   ) -> Double {
     guard motion.isMoving, visible.count <= configuration.maximumVisibleItemsForSkipping,
-      let bandwidth = throughput.bytesPerSecond, bandwidth > 0,
-      let bytesPerLoad = throughput.bytesPerLoad
+      let secondsPerLoad = throughput.secondsPerLoad
     else { return 0 }
     var waiting = 0
     for item in visible where !status.isReady(item) { waiting += 1 }
-    return Double(waiting) * bytesPerLoad / bandwidth
+    return Double(waiting) * secondsPerLoad
   }
 
   /// Withdraws the prefetches that would start beyond the link's pipe: the loads in
-  /// flight (visible items not ready yet and prefetches already loading, then new
-  /// prefetches by deadline) stop at ``loadsInFlightLimit(visibleCount:)``. Prefetches
-  /// that are ready stay, as do running ones.
+  /// flight (the `waitingVisible` of the `visibleCount` visible requests that are not
+  /// ready yet and prefetches already loading, then new prefetches by deadline) stop at
+  /// ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
+  /// running ones.
   private func limitLoadsInFlight(
-    _ prefetches: inout [PreloadRequest], visible: ArraySlice<PreloadRequest>,
+    _ prefetches: inout [PreloadRequest], visibleCount: Int, waitingVisible: Int,
     status: some LoadStatus
   ) {
-    guard let limit = loadsInFlightLimit(visibleCount: visible.count) else { return }
-    var inFlight = 0
-    for request in visible where !status.isReady(request.item) { inFlight += 1 }
+    guard let limit = loadsInFlightLimit(visibleCount: visibleCount) else { return }
+    var inFlight = waitingVisible
     for request in prefetches where status.isLoading(request.item) { inFlight += 1 }
     prefetches.removeAll { request in
       if status.isReady(request.item) || status.isLoading(request.item) { return false }
@@ -232,13 +235,12 @@ public struct AdaptivePolicy: ItemPolicy {
   /// ``Configuration/loadsInFlightPerVisibleItem`` per visible item; `nil` (no limit)
   /// while the bandwidth is unknown or the limit is disabled.
   func loadsInFlightLimit(visibleCount: Int) -> Int? {
-    guard configuration.pipeDepthFactor > 0, let bandwidth = throughput.bytesPerSecond,
-      let bytesPerLoad = throughput.bytesPerLoad, bytesPerLoad > 0
+    guard configuration.pipeDepthFactor > 0, let secondsPerLoad = throughput.secondsPerLoad
     else { return nil }
     // Clamped so that a bandwidth learned over an instant converts to an `Int`.
     let pipe = Swift.min(
-      configuration.pipeDepthFactor * typicalLatency.estimate().inSeconds * bandwidth
-        / bytesPerLoad, 1_000_000)
+      configuration.pipeDepthFactor * typicalLatency.estimate().inSeconds / secondsPerLoad,
+      1_000_000)
     guard pipe.isFinite else { return nil }
     let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
     return Swift.max(
@@ -327,10 +329,8 @@ public struct AdaptivePolicy: ItemPolicy {
   /// last of them arrives after `latency / (1 - demand / bandwidth)`.
   private func demandStretch(speed: Double, itemsPerPoint: Double) -> Double {
     let limit = configuration.bandwidthDemandLimit
-    guard limit > 0, let bandwidth = throughput.bytesPerSecond,
-      let bytesPerLoad = throughput.bytesPerLoad
-    else { return 1 }
-    let demand = speed * itemsPerPoint * bytesPerLoad / bandwidth
+    guard limit > 0, let secondsPerLoad = throughput.secondsPerLoad else { return 1 }
+    let demand = speed * itemsPerPoint * secondsPerLoad
     return 1 / (1 - Swift.min(demand, limit))
   }
 

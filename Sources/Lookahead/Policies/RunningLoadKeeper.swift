@@ -10,7 +10,7 @@
 ///   way back, but an item the viewport flew over is let go;
 /// - any load that has run for a typical load time: it is nearly done.
 ///
-/// Its tables (``ItemTable``s: sorted arrays, faster than hashing at a few dozen items)
+/// Its tables (``ItemTable``s: sorted arrays searched without hashing)
 /// are rebuilt every frame into storage kept from the previous frame, so a steady frame
 /// allocates nothing.
 ///

@@ -10,7 +10,6 @@
 struct ThroughputEstimator: Sendable, Hashable {
   /// The busy time after which old observations count half.
   let halfLife: Double
-  private var bytes = 0.0
   private var busySeconds = 0.0
   private var loads = 0.0
   private var loadBytes = 0.0
@@ -25,8 +24,8 @@ struct ThroughputEstimator: Sendable, Hashable {
   ///
   /// - Complexity: O(1).
   var bytesPerSecond: Double? {
-    guard bytes > 0, busySeconds > 0 else { return nil }
-    return bytes / busySeconds
+    guard loadBytes > 0, busySeconds > 0 else { return nil }
+    return loadBytes / busySeconds
   }
 
   /// The mean size of a finished load, or `nil` before the first one.
@@ -36,11 +35,19 @@ struct ThroughputEstimator: Sendable, Hashable {
     loads > 0 ? loadBytes / loads : nil
   }
 
+  /// How long a load keeps the link busy: the mean load size over the bandwidth, or
+  /// `nil` before both are known.
+  ///
+  /// - Complexity: O(1).
+  var secondsPerLoad: Double? {
+    guard let bytesPerSecond, let bytesPerLoad else { return nil }
+    return bytesPerLoad / bytesPerSecond
+  }
+
   /// Records a finished load of `size` bytes.
   ///
   /// - Complexity: O(1).
   mutating func observe(bytes size: Int) {
-    bytes += Double(size)
     loads += 1
     loadBytes += Double(size)
   }
@@ -52,7 +59,6 @@ struct ThroughputEstimator: Sendable, Hashable {
     guard seconds > 0 else { return }
     busySeconds += seconds
     if busySeconds > 2 * halfLife {
-      bytes /= 2
       busySeconds /= 2
       loads /= 2
       loadBytes /= 2
