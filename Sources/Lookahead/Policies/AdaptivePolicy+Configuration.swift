@@ -91,8 +91,8 @@ extension AdaptivePolicy {
     /// a screenful of new items comes into view, so the limit grows with the items on
     /// screen.
     public var loadsInFlightPerVisibleItem: Double = 0.5
-    /// The most items on screen for which a moving viewport skips the visible items that
-    /// leave the screen before the link could deliver them (0 disables the skip).
+    /// The most items on screen for which a screen counts as sparse when a moving
+    /// viewport skips the visible items that leave before the link could deliver them.
     ///
     /// While the viewport moves, a visible item that is neither ready nor loading is not
     /// requested when its trailing edge leaves the screen sooner than the link takes to
@@ -101,12 +101,25 @@ extension AdaptivePolicy {
     /// those bytes are what the items coming into view are waiting for. On a fast link
     /// that time is a few milliseconds, so nothing is skipped.
     ///
-    /// With more items on screen than a link runs connections at once (6 in the
-    /// simulator's standard world), the waiting loads queue instead of
-    /// spending bytes and are withdrawn for free when their item leaves, so skipping
-    /// saves nothing there: it only hands the link to other loads. On the grid over 3G it
-    /// cost 1.14–1.55× Texture's bytes.
-    public var maximumVisibleItemsForSkipping: Int = 6
+    /// A screen with more items than this — more than a link runs connections at once
+    /// (6 in the simulator's standard world) — is dense, and there the rule goes
+    /// further: the skipped items keep their place among the loads in flight, so the
+    /// link they leave is not handed to prefetches (on the `3g` grid that cost
+    /// 1.14–1.55× Texture's bytes), and running loads are withdrawn too (see
+    /// ``runningLoadHorizonFactor``).
+    public var maximumSparseScreenItems: Int = 6
+    /// On a dense screen (see ``maximumSparseScreenItems``), how soon a visible item
+    /// whose load is running must leave for a moving viewport to withdraw the load, as a
+    /// fraction of the time the running visible loads take the link (their count × the
+    /// mean load size ÷ the learned bandwidth); 0 withdraws none.
+    ///
+    /// A dense screen on a slow link asks for far more than the link delivers: the loads
+    /// started hold every connection while their items scroll away. Withdrawn while its
+    /// item is still in view, a load spends its round trip, not its bytes. The fraction
+    /// is below a half (a running load is about half done on average) because a kept
+    /// load may still finish when a fling slows down. On the `3g` grid, 0.1 cost bytes
+    /// and 0.35–0.5 cost blank frames on the randomised trace family (BENCHMARKS.md).
+    public var runningLoadHorizonFactor: Double = 0.25
 
     /// Creates the default tuning.
     public init() {}

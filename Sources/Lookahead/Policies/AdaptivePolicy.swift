@@ -42,12 +42,16 @@ import Foundation
 ///   the next frame, in deadline order: on a slow link the nearest deadline gets the
 ///   whole bandwidth and arrives sooner, and loads that are never started when the user
 ///   turns around cost no bytes.
-/// - **Leaving items are not started.** While the viewport moves, a visible item that
+/// - **Leaving items are not loaded.** While the viewport moves, a visible item that
 ///   leaves the screen sooner than the link takes to deliver the visible items still
 ///   waiting (their count × mean load size ÷ learned bandwidth) is not requested: its
-///   load would be cancelled with most of its bytes spent. Only with at most
-///   ``Configuration/maximumVisibleItemsForSkipping`` items on screen; on a denser
-///   screen the waiting loads queue and are withdrawn for free.
+///   load would be cancelled with most of its bytes spent. On a dense screen (more than
+///   ``Configuration/maximumSparseScreenItems`` items, more than the link's
+///   connections) the skipped items still count among the loads in flight, so their
+///   share of the link does not go to prefetches, and a running visible load is
+///   withdrawn when its item leaves within ``Configuration/runningLoadHorizonFactor``
+///   of the time the running visible loads take the link: withdrawn early, a load
+///   spends its round trip, not its bytes.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
@@ -139,17 +143,23 @@ public struct AdaptivePolicy: ItemPolicy {
     // first: the viewport moves on that way, so they stay on screen longest. (Toward
     // smaller offsets, layout order already starts at that edge.)
     let isEndFirst = forward && !motion.isMoving
-    let leavingWithin = leavingItemHorizon(motion: motion, visible: visible, status: status)
+    let leaving = leavingItemHorizon(motion: motion, visible: visible, status: status)
+    // Visible items skipped on a dense screen; they hold their place in the pipe.
+    var skippedVisible = 0
     for item in visible {
       let isReady = status.isReady(item)
-      if leavingWithin > 0, !isReady, !status.isLoading(item) {
+      let within = isReady ? 0 : status.isLoading(item) ? leaving.running : leaving.notStarted
+      if within > 0 {
         let span = input.layout.span(ofItem: item)
         let toLeave =
           forward
           ? Double(span.upperBound - viewport.lowerBound)
           : Double(viewport.upperBound - span.lowerBound)
         // Gone before the link could deliver it: not worth a byte.
-        if motion.timeToTravel(toLeave) < leavingWithin { continue }
+        if motion.timeToTravel(toLeave) < within {
+          if leaving.isDense { skippedVisible += 1 }
+          continue
+        }
       }
       let order =
         isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
@@ -165,7 +175,7 @@ public struct AdaptivePolicy: ItemPolicy {
       input: input, motion: motion, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, into: &prefetches)
     prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
-    if waitingVisible > 0 {
+    if waitingVisible + skippedVisible > 0 {
       // Far prefetches wait for what is on screen; items due within the lead do not,
       // unless the network is still unknown.
       let isLearning = latency.count < configuration.learningLoads
@@ -180,8 +190,8 @@ public struct AdaptivePolicy: ItemPolicy {
       prefetches.removeLast(prefetches.count - budget)
     }
     limitLoadsInFlight(
-      &prefetches, visibleCount: requests.count - first, waitingVisible: waitingVisible,
-      status: status)
+      &prefetches, visibleCount: requests.count - first + skippedVisible,
+      waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
       isForward: forward, reach: configuration.maximumLeadScreens * screen,
@@ -192,20 +202,33 @@ public struct AdaptivePolicy: ItemPolicy {
     wasBusy = requests[first...].contains { status.isLoading($0.item) }
   }
 
-  /// How soon, in seconds, a visible item must leave the screen to be skipped: the time
-  /// the link takes to deliver the visible items that are not ready yet (their count ×
-  /// the mean load size ÷ the learned bandwidth); 0 (skip nothing) at rest, while the
-  /// bandwidth is unknown, or with more items on screen than
-  /// ``Configuration/maximumVisibleItemsForSkipping``.
+  /// How soon, in seconds, a visible item must leave the screen to be skipped.
+  ///
+  /// An item not started yet is skipped when it leaves sooner than the link takes to
+  /// deliver the visible items that are not ready (their count × the link time per
+  /// load). On a dense screen (more items than
+  /// ``Configuration/maximumSparseScreenItems``) a running load is withdrawn too when
+  /// its item leaves within ``Configuration/runningLoadHorizonFactor`` × the running
+  /// visible loads × the link time per load. Nothing is skipped at rest or while the
+  /// bandwidth is unknown.
   private func leavingItemHorizon(
     motion: ViewportMotion, visible: Range<Int>, status: some LoadStatus
-  ) -> Double {
-    guard motion.isMoving, visible.count <= configuration.maximumVisibleItemsForSkipping,
-      let secondsPerLoad = throughput.secondsPerLoad
-    else { return 0 }
+  ) -> LeavingHorizon {
+    guard motion.isMoving, let secondsPerLoad = throughput.secondsPerLoad else {
+      return LeavingHorizon(notStarted: 0, running: 0, isDense: false)
+    }
     var waiting = 0
-    for item in visible where !status.isReady(item) { waiting += 1 }
-    return Double(waiting) * secondsPerLoad
+    var running = 0
+    for item in visible where !status.isReady(item) {
+      waiting += 1
+      if status.isLoading(item) { running += 1 }
+    }
+    let isDense = visible.count > configuration.maximumSparseScreenItems
+    return LeavingHorizon(
+      notStarted: Double(waiting) * secondsPerLoad,
+      running: isDense
+        ? configuration.runningLoadHorizonFactor * Double(running) * secondsPerLoad : 0,
+      isDense: isDense)
   }
 
   /// Withdraws the prefetches that would start beyond the link's pipe: the loads in
@@ -376,4 +399,17 @@ public struct AdaptivePolicy: ItemPolicy {
     return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
       * idle
   }
+}
+
+/// How soon visible items must leave the screen for a moving viewport to skip them
+/// (see ``AdaptivePolicy``'s "Leaving items are not loaded").
+private struct LeavingHorizon {
+  /// For items whose load has not started, in seconds; 0 skips none.
+  var notStarted: Double
+  /// For items whose load is running, in seconds; 0 withdraws none.
+  var running: Double
+  /// Whether the screen holds more items than the link runs loads at once: skipped
+  /// items then keep their place among the loads in flight, so that the link they
+  /// leave is not handed to prefetches.
+  var isDense: Bool
 }

@@ -98,6 +98,11 @@ private func prefetches(_ answer: [PreloadRequest]) -> [PreloadRequest] {
   answer.filter { $0.priority != .visible }
 }
 
+/// The visible items an answer requests, by ascending item.
+private func visibleItems(_ answer: [PreloadRequest]) -> [Int] {
+  answer.filter { $0.priority == .visible }.map(\.item).sorted()
+}
+
 /// How far past the viewport's end the farthest wanted item starts, in points.
 private func reach(_ answer: [PreloadRequest], beyond viewport: AxisSpan) -> CGFloat {
   prefetches(answer).map { layout.span(ofItem: $0.item).lowerBound - viewport.upperBound }.max()
@@ -359,12 +364,9 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     // 300 kB/s and 75 kB per load (less once the waiting screen keeps the link busy):
     // the ten or eleven items on screen take the link about 3 s, while at 300 pt/s
     // the top item leaves within a third of a second.
-    func visibleItems(_ answer: [PreloadRequest]) -> [Int] {
-      answer.filter { $0.priority == .visible }.map(\.item).sorted()
-    }
-    var skipping = AdaptivePolicy.Configuration()
-    skipping.maximumVisibleItemsForSkipping = 20
-    var user = Player.learnedBandwidth(skipping)
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    var user = Player.learnedBandwidth(sparse)
     let waiting = Loads(isVisibleReady: false)
     let moving = visibleItems(user.move(speed: 300, seconds: 0.5, loads: waiting))
     let onScreen = Array(layout.items(overlapping: user.viewport))
@@ -373,18 +375,52 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     #expect(!moving.contains(top))
     #expect(moving.contains(bottom))
     #expect(moving.count < onScreen.count)
-    // A load already running is kept: its bytes are being spent either way.
+    // On a sparse screen a load already running is kept: its connection is its own.
     let running = visibleItems(
-      user.step(speed: 300, loads: Loads(isVisibleReady: false, loading: [top + 1])))
-    #expect(running.contains(top + 1))
+      user.step(speed: 300, loads: Loads(isVisibleReady: false, loading: Set(onScreen))))
+    #expect(running.contains(top))
     // At rest nothing leaves the screen, so every visible item is wanted.
     let resting = visibleItems(user.move(speed: 0, seconds: 1, loads: waiting))
     #expect(resting == Array(layout.items(overlapping: user.viewport)))
-    // With more items on screen than the limit (6 by default) nothing is skipped: the
-    // waiting loads queue, and withdrawing them later costs nothing.
-    var dense = Player.learnedBandwidth(AdaptivePolicy.Configuration())
-    let all = visibleItems(dense.move(speed: 300, seconds: 0.5, loads: waiting))
-    #expect(all == Array(layout.items(overlapping: dense.viewport)))
+  }
+
+  @Test func onADenseScreenSkippedItemsHoldTheirPlaceAndLeavingLoadsAreWithdrawn() {
+    // The same screen of eleven items is dense by default (more than 6); its top item is
+    // skipped. With a floor of 11 loads in flight, a sparse screen lets a prefetch take
+    // the skipped item's place; a dense one does not.
+    func startedPrefetches(_ configuration: AdaptivePolicy.Configuration) -> [Int] {
+      var configuration = configuration
+      configuration.minimumLoadsInFlight = 11
+      configuration.loadsInFlightPerVisibleItem = 0
+      var user = Player.learnedBandwidth(configuration)
+      let answer = user.move(speed: 300, seconds: 0.5, loads: Loads(isVisibleReady: false))
+      #expect(layout.items(overlapping: user.viewport).count == 11)
+      #expect(visibleItems(answer).count == 10)
+      return prefetches(answer).map(\.item)
+    }
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    #expect(startedPrefetches(sparse).count == 1)
+    #expect(startedPrefetches(AdaptivePolicy.Configuration()).isEmpty)
+
+    // All eleven running: a quarter of their 11 × 0.25 s of link time is about 0.7 s.
+    // The top item leaves sooner and its load is withdrawn; the bottom one stays.
+    var user = Player.learnedBandwidth(AdaptivePolicy.Configuration())
+    user.move(speed: 300, seconds: 0.5, loads: Loads(isVisibleReady: false))
+    let onScreen = Array(layout.items(overlapping: user.viewport))
+    let allRunning = Loads(isVisibleReady: false, loading: Set(onScreen))
+    let running = visibleItems(user.step(speed: 300, loads: allRunning))
+    #expect(!running.contains(onScreen[0]))
+    #expect(running.contains(onScreen[onScreen.count - 1]))
+    // Without the factor a running load is never withdrawn.
+    var keeping = AdaptivePolicy.Configuration()
+    keeping.runningLoadHorizonFactor = 0
+    var kept = Player.learnedBandwidth(keeping)
+    kept.move(speed: 300, seconds: 0.5, loads: Loads(isVisibleReady: false))
+    let keptScreen = Array(layout.items(overlapping: kept.viewport))
+    let keptAnswer = visibleItems(
+      kept.step(speed: 300, loads: Loads(isVisibleReady: false, loading: Set(keptScreen))))
+    #expect(keptAnswer == keptScreen)
   }
 
   @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
