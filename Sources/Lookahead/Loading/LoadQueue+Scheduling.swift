@@ -26,6 +26,16 @@ extension LoadQueue {
       order = request.order
     }
 
+    private init() {
+      requests = []
+      priority = .preload
+      order = 0
+    }
+
+    /// An entry without requests that holds a key's place while its own entry is
+    /// changed; it allocates nothing.
+    static var vacant: Entry { Entry() }
+
     /// Recomputes the key's priority and order from its waiters; returns
     /// whether they changed.
     mutating func refreshPriority() -> Bool {

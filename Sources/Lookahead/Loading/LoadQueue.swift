@@ -140,7 +140,11 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ) {
     precondition(!order.isNaN, "order must not be NaN")
     let request = Request(waiter: waiter, priority: priority, order: order)
-    if var entry = entries.removeValue(forKey: key) {
+    if let position = entries.index(forKey: key) {
+      // Taken out and put back through its index: one hash, and the request array
+      // stays uniquely referenced. Rescheduling touches the heaps, never `entries`.
+      var entry = Entry.vacant
+      swap(&entry, &entries.values[position])
       if let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) {
         entry.requests[index] = request
       } else {
@@ -148,7 +152,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
         waiterCount += 1
       }
       reprioritize(key, &entry)
-      entries[key] = entry
+      swap(&entry, &entries.values[position])
     } else {
       var entry = Entry(request: request)
       waiterCount += 1
@@ -163,22 +167,24 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   private mutating func withdraw(
     _ key: Key, by waiter: Waiter, into actions: inout [Action]
   ) -> Bool {
-    guard var entry = entries.removeValue(forKey: key) else { return false }
-    guard let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) else {
-      entries[key] = entry
-      return false
-    }
-    entry.requests.swapAt(index, entry.requests.count - 1)
-    entry.requests.removeLast()
+    guard let position = entries.index(forKey: key),
+      let index = entries.values[position].requests.firstIndex(where: { $0.waiter == waiter })
+    else { return false }
     waiterCount -= 1
-    if entry.requests.isEmpty {
+    if entries.values[position].requests.count == 1 {
+      let entry = entries.remove(at: position).value
       if case .loading(let ticket) = entry.phase {
         actions.append(.cancel(key, ticket))
       }
       leavePhase(key, entry.phase)
     } else {
+      // As in `register`: changed outside the table, put back through its index.
+      var entry = Entry.vacant
+      swap(&entry, &entries.values[position])
+      entry.requests.swapAt(index, entry.requests.count - 1)
+      entry.requests.removeLast()
       reprioritize(key, &entry)
-      entries[key] = entry
+      swap(&entry, &entries.values[position])
     }
     return true
   }

@@ -100,22 +100,24 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     var wanted: [Request] = []
     var stamped = 0  // distinct keys of this answer
     for request in requests {
-      if let previous = current[request.key] {
+      // One hash per request: the entry is read and updated through its index.
+      if let index = current.index(forKey: request.key) {
+        let previous = current.values[index]
         if previous.generation == generation {
           // A second request for a key already seen in this answer: keep the more urgent.
           guard request.isMoreUrgent(than: previous.request) else { continue }
-          current[request.key]?.request = request
-          if let index = wanted.lastIndex(where: { $0.key == request.key }) {
-            wanted[index] = request
+          current.values[index].request = request
+          if let position = wanted.lastIndex(where: { $0.key == request.key }) {
+            wanted[position] = request
           } else {
             wanted.append(request)
           }
           continue
         }
         stamped += 1
-        current[request.key]?.generation = generation
+        current.values[index].generation = generation
         if previous.request != request {
-          current[request.key]?.request = request
+          current.values[index].request = request
           wanted.append(request)
         }
       } else {
