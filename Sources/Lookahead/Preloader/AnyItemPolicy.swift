@@ -121,14 +121,16 @@ private protocol PolicyOperation {
 }
 
 extension PolicyOperation {
-  /// Opens the existential and runs on the concrete policy inside it.
+  /// Opens the existential in place and runs on the concrete policy inside it.
+  ///
+  /// Passed `inout`, the existential is opened where it lies: the policy is not copied
+  /// out of its box (which would leave every buffer it mutates shared, so each would be
+  /// copied on write) and no new box is allocated for the result.
   mutating func run(on policy: inout any ItemPolicy) {
-    func open<Policy: ItemPolicy>(_ concrete: Policy) -> any ItemPolicy {
-      var concrete = concrete
+    func open<Policy: ItemPolicy>(_ concrete: inout Policy) {
       run(on: &concrete)
-      return concrete
     }
-    policy = open(policy)
+    open(&policy)
   }
 }
 

@@ -39,6 +39,8 @@ struct OraclePolicy: ItemPolicy {
   /// reused.
   private var visibleRequests: [PreloadRequest] = []
   private var prefetches: [PreloadRequest] = []
+  /// The items whose load runs, this frame; kept for its storage.
+  private var running: [Int] = []
 
   /// For each page, the time from which it is requested.
   let pageNeedTimes: [Milliseconds]
@@ -145,7 +147,11 @@ struct OraclePolicy: ItemPolicy {
     // Future items not ready yet; while a page or a visible image waits, only those
     // already loading.
     if status.isPageLoading || !visibleRequests.isEmpty {
-      prefetches.removeAll { cache.isReady($0.item) || tickets[$0.item] == nil }
+      // At most a connection's worth of loads run: a scan of them beats a hash lookup
+      // per future item (several hundred on a grid).
+      running.removeAll(keepingCapacity: true)
+      running.append(contentsOf: tickets.keys)
+      prefetches.removeAll { cache.isReady($0.item) || !running.contains($0.item) }
     } else {
       prefetches.removeAll { cache.isReady($0.item) }
     }
