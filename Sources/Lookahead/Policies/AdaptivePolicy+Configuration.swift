@@ -91,8 +91,9 @@ extension AdaptivePolicy {
     /// a screenful of new items comes into view, so the limit grows with the items on
     /// screen.
     public var loadsInFlightPerVisibleItem: Double = 0.5
-    /// The most items on screen for which a screen counts as sparse when a moving
-    /// viewport skips the visible items that leave before the link could deliver them.
+    /// How many items a screen may show and still count as sparse, for the skip of the
+    /// visible items that a moving viewport carries off before the link could deliver
+    /// them.
     ///
     /// While the viewport moves, a visible item that is neither ready nor loading is not
     /// requested when its trailing edge leaves the screen sooner than the link takes to
