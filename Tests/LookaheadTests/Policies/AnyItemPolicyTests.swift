@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+/// A custom policy that notes, on every call, whether the object it keeps is referenced
+/// by this copy of the policy alone: a policy called on a copy of itself would find its
+/// reused buffers shared, and copy them on every write.
+private struct UniquenessProbe: ItemPolicy {
+  final class Token: Sendable {}
+
+  var token = Token()
+  var calls = 0
+  var callsOnACopy = 0
+
+  mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
+    note()
+    requests.append(PreloadRequest(item: 0, priority: .visible, order: 0))
+  }
+
+  mutating func loadDidFinish(latency: Duration, bytes: Int) { note() }
+
+  private mutating func note() {
+    calls += 1
+    if !isKnownUniquelyReferenced(&token) { callsOnACopy += 1 }
+  }
+}
+
+@Suite struct AnyItemPolicyTests {
+  @Test func aCustomPolicyIsCalledInPlaceNotOnACopy() throws {
+    var policy = AnyItemPolicy(UniquenessProbe())
+    let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 50))
+    let input = PolicyInput(
+      time: .zero, layout: layout, viewport: CGRect(x: 0, y: 0, width: 390, height: 1000),
+      tracker: ScrollTracker())
+    var requests: [PreloadRequest] = []
+    for _ in 0..<3 {
+      requests.removeAll(keepingCapacity: true)
+      policy.wantedItems(for: input, status: ClosureLoadStatus(), into: &requests)
+      policy.loadDidFinish(latency: .milliseconds(100), bytes: 1_000)
+    }
+    #expect(requests.map(\.item) == [0])
+    let probe = try #require(policy.base as? UniquenessProbe)
+    #expect(probe.calls == 6)
+    #expect(probe.callsOnACopy == 0)
+  }
+}
