@@ -72,7 +72,8 @@ public struct AdaptivePolicy: ItemPolicy {
   /// The tuning.
   public let configuration: Configuration
   private var latency: LatencyEstimator
-  private var typicalLatency: LatencyEstimator
+  /// The median load latency; read by the link's limits (AdaptivePolicy+Link.swift).
+  var typicalLatency: LatencyEstimator
   /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
   private var recentPeaks = [0.0, 0.0]
   private var keeper = RunningLoadKeeper()
@@ -82,7 +83,8 @@ public struct AdaptivePolicy: ItemPolicy {
   private var strokeStart: Double?
   /// The recent longest stroke, in points, decaying like the peak speeds.
   private var recentStroke = 0.0
-  private var throughput = ThroughputEstimator()
+  /// The learned bandwidth and load size; read by the link's limits.
+  var throughput = ThroughputEstimator()
   /// Whether a wanted item was loading at the last call.
   private var wasBusy = false
   /// The prefetch candidates of the current frame; kept between frames so that its
@@ -202,74 +204,6 @@ public struct AdaptivePolicy: ItemPolicy {
     wasBusy = requests[first...].contains { status.isLoading($0.item) }
   }
 
-  /// How soon, in seconds, a visible item must leave the screen to be skipped.
-  ///
-  /// An item not started yet is skipped when it leaves sooner than the link takes to
-  /// deliver the visible items that are not ready (their count × the link time per
-  /// load). On a dense screen (more items than
-  /// ``Configuration/maximumSparseScreenItems``) a running load is withdrawn too when
-  /// its item leaves within ``Configuration/runningLoadHorizonFactor`` × the running
-  /// visible loads × the link time per load. Nothing is skipped at rest or while the
-  /// bandwidth is unknown.
-  private func leavingItemHorizon(
-    motion: ViewportMotion, visible: Range<Int>, status: some LoadStatus
-  ) -> LeavingHorizon {
-    guard motion.isMoving, let secondsPerLoad = throughput.secondsPerLoad else {
-      return LeavingHorizon(notStarted: 0, running: 0, isDense: false)
-    }
-    var waiting = 0
-    var running = 0
-    for item in visible where !status.isReady(item) {
-      waiting += 1
-      if status.isLoading(item) { running += 1 }
-    }
-    let isDense = visible.count > configuration.maximumSparseScreenItems
-    return LeavingHorizon(
-      notStarted: Double(waiting) * secondsPerLoad,
-      running: isDense
-        ? configuration.runningLoadHorizonFactor * Double(running) * secondsPerLoad : 0,
-      isDense: isDense)
-  }
-
-  /// Withdraws the prefetches that would start beyond the link's pipe: the loads in
-  /// flight (the `waitingVisible` of the `visibleCount` visible requests that are not
-  /// ready yet and prefetches already loading, then new prefetches by deadline) stop at
-  /// ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
-  /// running ones.
-  private func limitLoadsInFlight(
-    _ prefetches: inout [PreloadRequest], visibleCount: Int, waitingVisible: Int,
-    status: some LoadStatus
-  ) {
-    guard let limit = loadsInFlightLimit(visibleCount: visibleCount) else { return }
-    var inFlight = waitingVisible
-    for request in prefetches where status.isLoading(request.item) { inFlight += 1 }
-    prefetches.removeAll { request in
-      if status.isReady(request.item) || status.isLoading(request.item) { return false }
-      guard inFlight < limit else { return true }
-      inFlight += 1
-      return false
-    }
-  }
-
-  /// How many loads may be in flight at once: the link's bandwidth-delay product in
-  /// loads (learned bandwidth × typical latency ÷ mean load size) times
-  /// ``Configuration/pipeDepthFactor``, but at least
-  /// ``Configuration/minimumLoadsInFlight`` and
-  /// ``Configuration/loadsInFlightPerVisibleItem`` per visible item; `nil` (no limit)
-  /// while the bandwidth is unknown or the limit is disabled.
-  func loadsInFlightLimit(visibleCount: Int) -> Int? {
-    guard configuration.pipeDepthFactor > 0, let secondsPerLoad = throughput.secondsPerLoad
-    else { return nil }
-    // Clamped so that a bandwidth learned over an instant converts to an `Int`.
-    let pipe = Swift.min(
-      configuration.pipeDepthFactor * typicalLatency.estimate().inSeconds / secondsPerLoad,
-      1_000_000)
-    guard pipe.isFinite else { return nil }
-    let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
-    return Swift.max(
-      configuration.minimumLoadsInFlight, Int(pipe.rounded(.up)), Int(perVisible.rounded(.up)))
-  }
-
   /// Maps the remembered running loads to the items' new positions; the current stroke
   /// starts over.
   public mutating func listDidChange(_ changes: ListIndexChanges) {
@@ -347,16 +281,6 @@ public struct AdaptivePolicy: ItemPolicy {
     }
   }
 
-  /// How much longer than the latency the lead must be when the viewport's demand for
-  /// bytes approaches the bandwidth: the items within the lead share the link, so the
-  /// last of them arrives after `latency / (1 - demand / bandwidth)`.
-  private func demandStretch(speed: Double, itemsPerPoint: Double) -> Double {
-    let limit = configuration.bandwidthDemandLimit
-    guard limit > 0, let secondsPerLoad = throughput.secondsPerLoad else { return 1 }
-    let demand = speed * itemsPerPoint * secondsPerLoad
-    return 1 / (1 - Swift.min(demand, limit))
-  }
-
   /// Items per point of the axis on screen now: the visible items over the extent
   /// their spans cover.
   private static func itemsPerPoint<Layout: ItemLayout>(
@@ -399,17 +323,4 @@ public struct AdaptivePolicy: ItemPolicy {
     return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
       * idle
   }
-}
-
-/// How soon visible items must leave the screen for a moving viewport to skip them
-/// (see ``AdaptivePolicy``'s "Leaving items are not loaded").
-private struct LeavingHorizon {
-  /// For items whose load has not started, in seconds; 0 skips none.
-  var notStarted: Double
-  /// For items whose load is running, in seconds; 0 withdraws none.
-  var running: Double
-  /// Whether the screen holds more items than the link runs loads at once: skipped
-  /// items then keep their place among the loads in flight, so that the link they
-  /// leave is not handed to prefetches.
-  var isDense: Bool
 }
