@@ -92,9 +92,30 @@ extension LoadQueue {
   mutating func enqueue(_ key: Key, _ entry: inout Entry) {
     let sequence = takeSequence()
     entry.phase = .queued(sequence: sequence)
-    pending.insert(
-      PendingElement(priority: entry.priority, order: entry.order, sequence: sequence, key: key))
+    if !defersPendingHeap {
+      pending.insert(
+        PendingElement(priority: entry.priority, order: entry.order, sequence: sequence, key: key))
+    }
     queuedCount += 1
+  }
+
+  /// Rebuilds the heap of queued keys from the table, without stale elements: O(n) for
+  /// n keys, and no key is hashed. The order of starts is unchanged, since elements
+  /// never compare equal (their sequence numbers differ).
+  mutating func rebuildPendingHeap() {
+    defersPendingHeap = false
+    var elements: [PendingElement] = []
+    elements.reserveCapacity(queuedCount)
+    for index in entries.indices {
+      // Read in place: copying an entry would retain its request array.
+      guard case .queued(let sequence) = entries.values[index].phase else { continue }
+      elements.append(
+        PendingElement(
+          priority: entries.values[index].priority, order: entries.values[index].order,
+          sequence: sequence, key: entries.keys[index]))
+    }
+    pending = Heap(elements)
+    stalePending = 0
   }
 
   mutating func backOff(_ key: Key, _ entry: inout Entry, error: LoadError, until retryAt: Duration)

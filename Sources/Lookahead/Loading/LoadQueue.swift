@@ -45,6 +45,9 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   var entries: [Key: Entry] = [:]
   var pending = Heap<PendingElement>()
   var stalePending = 0
+  /// Set while ``apply(_:by:now:)`` re-queues many keys: their heap elements are not
+  /// pushed one by one, the heap is rebuilt from `entries` once at the end.
+  var defersPendingHeap = false
   var queuedCount = 0
   var retries = Heap<RetryElement>()
   var staleRetries = 0
@@ -127,9 +130,15 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ) -> [Action] {
     var actions: [Action] = []
     for key in changes.unwanted { _ = withdraw(key, by: waiter, into: &actions) }
+    // A scrolling frame moves every wanted key's order. Pushing each into the heap (and
+    // compacting the stale elements, a hash each) costs more than one rebuild from the
+    // table once the changes outnumber half the queued keys; the rebuild is paid for by
+    // those changes, so both ways stay O(log n) amortized per change.
+    defersPendingHeap = changes.wanted.count > 8 && changes.wanted.count * 2 > queuedCount
     for request in changes.wanted {
       register(request.key, by: waiter, priority: request.priority, order: request.order)
     }
+    if defersPendingHeap { rebuildPendingHeap() }
     pump(now: now, into: &actions)
     return actions
   }

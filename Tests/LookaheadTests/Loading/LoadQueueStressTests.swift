@@ -35,6 +35,49 @@ struct LoadQueueStressTests {
     }
   }
 
+  @Test("A frame that re-orders many keys at once starts them as one want each would")
+  func batchedReorderingStartsInTheSameOrder() {
+    var random = SplitMix64(seed: 7)
+    let configuration = LoadQueueConfiguration(maximumConcurrentLoads: 1)
+    var batched = Queue(configuration: configuration)
+    var single = Queue(configuration: configuration)
+    var wanted = WantedSet<Int>()
+    // A visible load holds the only slot, so nothing starts while the frames arrive.
+    _ = batched.want(-1, by: 9, priority: .visible, now: .zero)
+    _ = single.want(-1, by: 9, priority: .visible, now: .zero)
+    for _ in 0..<3 {
+      // Orders collide often: ties go to the key re-ordered first.
+      let requests = (0..<40).map { key in
+        WantedSet<Int>.Request(
+          key: key, priority: random.next() % 4 == 0 ? .display : .preload,
+          order: Double(random.next() % 10))
+      }
+      let changes = wanted.update(to: requests)
+      #expect(changes.wanted.count > 20)
+      #expect(batched.apply(changes, by: 1, now: .zero).isEmpty)
+      for request in changes.wanted {
+        #expect(
+          single.want(
+            request.key, by: 1, priority: request.priority, order: request.order, now: .zero
+          ).isEmpty)
+      }
+      #expect(batched.storageCounts.queuedHeapElements <= 2 * batched.queuedKeyCount + 1)
+    }
+    func drain(_ queue: inout Queue) -> [Int] {
+      var started: [Int] = []
+      var finishing = (key: -1, ticket: queue.currentTicket(of: -1)!)
+      while true {
+        let actions = queue.loadFinished(finishing.key, ticket: finishing.ticket, now: .zero)
+        guard case .start(let key, let ticket, _)? = actions.last else { return started }
+        started.append(key)
+        finishing = (key, ticket)
+      }
+    }
+    let order = drain(&batched)
+    #expect(order.count == 40)
+    #expect(order == drain(&single))
+  }
+
   @Test("100,000 random events keep every invariant and leave the queue empty")
   func randomEvents() {
     var random = SplitMix64(seed: 2_026)
