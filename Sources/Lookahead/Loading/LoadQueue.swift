@@ -132,8 +132,8 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
     for key in changes.unwanted { _ = withdraw(key, by: waiter, into: &actions) }
     // A scrolling frame moves every wanted key's order. Pushing each into the heap (and
     // compacting the stale elements, a hash each) costs more than one rebuild from the
-    // table once the changes outnumber half the queued keys; the rebuild is paid for by
-    // those changes, so both ways stay O(log n) amortized per change.
+    // table once the changes outnumber half the queued keys; the rebuild, O(n), is paid
+    // for by those changes. Below 9 changes the pushes are cheap whatever the size.
     defersPendingHeap = changes.wanted.count > 8 && changes.wanted.count * 2 > queuedCount
     for request in changes.wanted {
       register(request.key, by: waiter, priority: request.priority, order: request.order)
