@@ -23,11 +23,39 @@ struct SimulateCommand: ConsoleCommand {
   @Flag(help: "Print one JSON object with stable snake_case keys.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write every frame's data to this CSV file.",
+      discussion: "Time, offset, velocity, phase, visible range, loaded items, stall, "
+        + "loads in flight, blank and wanted items.",
+      valueName: "file"))
+  var frames: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Also write every image load's start, cancellation and arrival, and every page "
+        + "request, to this CSV file.",
+      valueName: "file"))
+  var loads: String?
+
   func run(console: Console) throws(CommandFailure) {
     let world = try worldOptions.resolved()
     let input = try TraceInput.file(at: trace, seed: seed)
-    let metrics = Simulation.run(
-      SimulationSetup(trace: input.trace, strategy: strategy, world: world, seed: seed))
+    let setup = SimulationSetup(trace: input.trace, strategy: strategy, world: world, seed: seed)
+    // Each log is a run of its own; the simulation is deterministic, so every run
+    // measures the same.
+    var recorded: RunMetrics?
+    if let frames {
+      let (metrics, records) = Simulation.runRecordingFrames(setup)
+      try Self.write(RunLog.framesCSV(records), to: frames)
+      recorded = metrics
+    }
+    if let loads {
+      let (metrics, decisions) = Simulation.runRecordingDecisions(setup)
+      try Self.write(RunLog.loadsCSV(decisions), to: loads)
+      recorded = metrics
+    }
+    let metrics = recorded ?? Simulation.run(setup)
     let record = RunRecord(
       strategy: strategy.rawValue, trace: input.name, network: world.network.name,
       layout: world.layout.kind.rawValue, seed: seed, metrics: metrics)
@@ -59,6 +87,14 @@ struct SimulateCommand: ConsoleCommand {
     return lines.map { key, value in
       key + String(repeating: " ", count: width - key.count) + "  " + value + "\n"
     }.joined()
+  }
+
+  private static func write(_ text: String, to path: String) throws(CommandFailure) {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .runFailed("cannot write \(path): \(error.localizedDescription)")
+    }
   }
 
   private static func fixed(_ value: Double, digits: Int) -> String {

@@ -91,6 +91,55 @@ struct CommandsTests {
     #expect(lines.contains { $0.hasPrefix("wasted_bytes         ") })
   }
 
+  @Test("simulate --frames and --loads write the run's frames and loads as CSV")
+  func simulateLogs() throws {
+    let folder = try Harness.temporaryFolder()
+    let path = try Harness.writeTrace(.skimmer, seed: 2, seconds: 8, named: "s", in: folder)
+    let frames = folder.appendingPathComponent("frames.csv")
+    let loads = folder.appendingPathComponent("loads.csv")
+    let result = Harness.run(
+      [
+        "simulate", "--trace", path, "--strategy", "adaptive", "--network", "3g", "--json",
+        "--frames", frames.path, "--loads", loads.path,
+      ])
+    #expect(result.exitCode == 0, "\(result.error)")
+    let record = try JSONDecoder().decode(RunRecord.self, from: Data(result.output.utf8))
+    let trace = try Trace(contentsOf: URL(fileURLWithPath: path))
+    let setup = SimulationSetup(trace: trace, strategy: .adaptive, network: .threeG)
+    #expect(record.metrics == Simulation.run(setup))
+
+    let frameLines = try String(contentsOf: frames, encoding: .utf8).split(separator: "\n")
+    #expect(frameLines.first.map(String.init) == RunLog.framesHeader)
+    #expect(frameLines.count == trace.samples.count + 1)
+    #expect(
+      frameLines.dropFirst().allSatisfy {
+        $0.split(separator: ",", omittingEmptySubsequences: false).count == 11
+      })
+
+    let loadLines = try String(contentsOf: loads, encoding: .utf8).split(separator: "\n")
+    #expect(loadLines.first.map(String.init) == RunLog.loadsHeader)
+    let events = loadLines.dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    #expect(
+      events.count(where: { $0[1] == "completed" && $0[2] == "page" }) == record.metrics.pages)
+    #expect(events.contains { $0[1] == "started" } && events.contains { $0[1] == "cancelled" })
+    let arrived = events.filter { $0[1] == "completed" && $0[5] == "network" }.map { Int($0[4])! }
+    #expect(arrived.reduce(0, +) <= record.metrics.bytes)
+  }
+
+  @Test("simulate fails with the path when a log cannot be written")
+  func simulateUnwritableLog() throws {
+    let folder = try Harness.temporaryFolder()
+    let path = try Harness.writeTrace(.reader, seed: 1, seconds: 2, named: "r", in: folder)
+    let target = folder.appendingPathComponent("missing/frames.csv").path
+    let result = Harness.run(
+      ["simulate", "--trace", path, "--strategy", "texture", "--frames", target])
+    #expect(result.exitCode == 1)
+    #expect(result.output.isEmpty)
+    #expect(result.error.contains("cannot write \(target)"))
+  }
+
   @Test("a trace's class is its scenario prefix, or its whole name")
   func traceClass() {
     #expect(TraceInput.traceClass(ofName: "skimmer-3") == "skimmer")

@@ -24,10 +24,13 @@ public enum Simulation {
     return (metrics, frames)
   }
 
-  /// Replays a setup and also returns every start, cancellation and completion, in
-  /// order, for equivalence checks against another driver.
-  static func runRecordingDecisions(_ setup: SimulationSetup) -> (RunMetrics, [SimulationDecision])
-  {
+  /// Replays a setup and also returns every image load's start and cancellation, every
+  /// page request and every arrival, in order: what the engine asked the network for,
+  /// and when. For finding out where a strategy's bytes went (``RunLog/loadsCSV(_:)``
+  /// writes them as CSV), and for checking another driver against the simulator.
+  public static func runRecordingDecisions(
+    _ setup: SimulationSetup
+  ) -> (RunMetrics, [SimulationDecision]) {
     var decisions: [SimulationDecision] = []
     let metrics = run(setup, onFrame: nil) { decisions.append($0) }
     return (metrics, decisions)

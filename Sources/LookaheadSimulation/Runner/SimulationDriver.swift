@@ -195,16 +195,3 @@ struct SimulationDriver {
     }
   }
 }
-
-/// One decision of a simulated run, for checking that another driver of the same state
-/// machine takes the same ones.
-enum SimulationDecision: Sendable, Equatable {
-  /// The image of an item started loading (from the network or the disk tier).
-  case started(Int, at: Milliseconds)
-  /// The load of an item's image was cancelled.
-  case cancelled(Int, at: Milliseconds)
-  /// A page was requested.
-  case pageRequested(Int, at: Milliseconds)
-  /// A page or image arrived.
-  case completed(NetworkCompletion)
-}
