@@ -42,20 +42,14 @@ struct SimulateCommand: ConsoleCommand {
     let world = try worldOptions.resolved()
     let input = try TraceInput.file(at: trace, seed: seed)
     let setup = SimulationSetup(trace: input.trace, strategy: strategy, world: world, seed: seed)
-    // Each log is a run of its own; the simulation is deterministic, so every run
-    // measures the same.
-    var recorded: RunMetrics?
-    if let frames {
-      let (metrics, records) = Simulation.runRecordingFrames(setup)
-      try Self.write(RunLog.framesCSV(records), to: frames)
-      recorded = metrics
-    }
-    if let loads {
-      let (metrics, decisions) = Simulation.runRecordingDecisions(setup)
-      try Self.write(RunLog.loadsCSV(decisions), to: loads)
-      recorded = metrics
-    }
-    let metrics = recorded ?? Simulation.run(setup)
+    // One run records whichever logs were asked for.
+    var records: [FrameRecord] = []
+    var decisions: [SimulationDecision] = []
+    let metrics = Simulation.run(
+      setup, onFrame: frames == nil ? nil : { records.append($0) },
+      onDecision: loads == nil ? nil : { decisions.append($0) })
+    if let frames { try Self.write(RunLog.framesCSV(records), to: frames) }
+    if let loads { try Self.write(RunLog.loadsCSV(decisions), to: loads) }
     let record = RunRecord(
       strategy: strategy.rawValue, trace: input.name, network: world.network.name,
       layout: world.layout.kind.rawValue, seed: seed, metrics: metrics)

@@ -150,10 +150,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
     precondition(!order.isNaN, "order must not be NaN")
     let request = Request(waiter: waiter, priority: priority, order: order)
     if let position = entries.index(forKey: key) {
-      // Taken out and put back through its index: one hash, and the request array
-      // stays uniquely referenced. Rescheduling touches the heaps, never `entries`.
-      var entry = Entry.vacant
-      swap(&entry, &entries.values[position])
+      var entry = takeEntry(at: position)
       if let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) {
         entry.requests[index] = request
       } else {
@@ -161,7 +158,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
         waiterCount += 1
       }
       reprioritize(key, &entry)
-      swap(&entry, &entries.values[position])
+      putBack(&entry, at: position)
     } else {
       var entry = Entry(request: request)
       waiterCount += 1
@@ -187,13 +184,11 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
       }
       leavePhase(key, entry.phase)
     } else {
-      // As in `register`: changed outside the table, put back through its index.
-      var entry = Entry.vacant
-      swap(&entry, &entries.values[position])
+      var entry = takeEntry(at: position)
       entry.requests.swapAt(index, entry.requests.count - 1)
       entry.requests.removeLast()
       reprioritize(key, &entry)
-      swap(&entry, &entries.values[position])
+      putBack(&entry, at: position)
     }
     return true
   }

@@ -36,7 +36,15 @@ public enum Simulation {
     return (metrics, decisions)
   }
 
-  private static func run(
+  /// Replays a setup and hands each frame's data and each load decision, as they
+  /// happen, to the callbacks given; one run for any mix of records.
+  ///
+  /// - Parameters:
+  ///   - setup: The run.
+  ///   - onFrame: Called once per frame, in order, with its ``FrameRecord``.
+  ///   - onDecision: Called with each ``SimulationDecision``, in order.
+  /// - Returns: The metrics of SPEC §8.4, the same as ``run(_:)``'s.
+  public static func run(
     _ setup: SimulationSetup, onFrame: ((FrameRecord) -> Void)?,
     onDecision: ((SimulationDecision) -> Void)? = nil
   ) -> RunMetrics {
