@@ -25,10 +25,7 @@ extension ListPreloaderStateMachine {
       }
       // A load only prefetch hints wait for is invisible to the strategy: its
       // decisions must not depend on hints.
-      if case .loading = queue.state(of: .resource(key)) {
-        return queue.hasRequest(for: .resource(key), byAnyoneBut: .hint)
-      }
-      return false
+      return queue.isLoading(.resource(key), forAnyoneBut: .hint)
     }
   }
 

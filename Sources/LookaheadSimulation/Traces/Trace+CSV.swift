@@ -14,32 +14,11 @@ extension Trace {
   /// - Throws: ``TraceError`` naming the first bad line and the reason.
   /// - Complexity: O(n) in the length of the text.
   public init(csv text: String) throws(TraceError) {
-    // Walk the bytes: as Characters, "\r\n" is one grapheme and would not split on "\n";
-    // and one pass without per-line arrays keeps a one-hour trace fast to read.
-    let newline = UInt8(ascii: "\n")
-    let utf8 = text.utf8
-    var lineStart = utf8.startIndex
-    var lineNumber = 0
-    var samples: [Sample] = []
-    var previous: Milliseconds?
-    while lineStart < utf8.endIndex {
-      let lineEnd = utf8[lineStart...].firstIndex(of: newline) ?? utf8.endIndex
-      lineNumber += 1
-      let line = Self.trimmingCarriageReturn(Substring(utf8[lineStart..<lineEnd]))
-      lineStart = lineEnd == utf8.endIndex ? lineEnd : utf8.index(after: lineEnd)
-      if lineNumber == 1 {
-        guard !line.isEmpty else { throw .missingHeader }
-        guard line == Self.csvHeader else { throw .badHeader(found: String(line)) }
-        continue
-      }
-      let sample = try Self.parse(line, line: lineNumber)
-      if let problem = Self.check(sample, after: previous, line: lineNumber) { throw problem }
-      samples.append(sample)
-      previous = sample.time
+    var text = text
+    switch text.withUTF8({ Self.samples(in: $0) }) {
+    case .success(let samples): self.init(validatedSamples: samples)
+    case .failure(let error): throw error
     }
-    guard lineNumber > 0 else { throw .missingHeader }
-    guard !samples.isEmpty else { throw .noSamples(line: 2) }
-    self.init(validatedSamples: samples)
   }
 
   /// Reads a trace from a CSV file.
@@ -78,26 +57,107 @@ extension Trace {
     return text
   }
 
-  private static func trimmingCarriageReturn(_ line: Substring) -> Substring {
-    line.utf8.last == UInt8(ascii: "\r") ? Substring(line.utf8.dropLast()) : line
+  /// Splits the bytes into lines and reads each one. Walks the UTF-8 bytes in place: as
+  /// `Character`s, "\r\n" is one grapheme and would not split on "\n", and one pass
+  /// without per-line strings keeps a one-hour trace fast to read.
+  private static func samples(
+    in bytes: UnsafeBufferPointer<UInt8>
+  ) -> Result<[Sample], TraceError> {
+    let newline = UInt8(ascii: "\n")
+    var lineStart = 0
+    var lineNumber = 0
+    var samples: [Sample] = []
+    samples.reserveCapacity(bytes.count / 16)
+    var previous: Milliseconds?
+    while lineStart < bytes.count {
+      var lineEnd = lineStart
+      while lineEnd < bytes.count && bytes[lineEnd] != newline { lineEnd += 1 }
+      lineNumber += 1
+      var end = lineEnd
+      if end > lineStart && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+      let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<end])
+      lineStart = lineEnd == bytes.count ? lineEnd : lineEnd + 1
+      if lineNumber == 1 {
+        guard !line.isEmpty else { return .failure(.missingHeader) }
+        guard line.elementsEqual(Self.csvHeader.utf8) else {
+          return .failure(.badHeader(found: String(decoding: line, as: UTF8.self)))
+        }
+        continue
+      }
+      let sample: Sample
+      switch Self.parse(line, line: lineNumber) {
+      case .success(let parsed): sample = parsed
+      case .failure(let error): return .failure(error)
+      }
+      if let problem = Self.check(sample, after: previous, line: lineNumber) {
+        return .failure(problem)
+      }
+      samples.append(sample)
+      previous = sample.time
+    }
+    guard lineNumber > 0 else { return .failure(.missingHeader) }
+    guard !samples.isEmpty else { return .failure(.noSamples(line: 2)) }
+    return .success(samples)
   }
 
-  private static func parse(_ line: Substring, line number: Int) throws(TraceError) -> Sample {
-    guard !line.isEmpty else { throw .emptyLine(line: number) }
+  private static func parse(
+    _ line: UnsafeBufferPointer<UInt8>, line number: Int
+  ) -> Result<Sample, TraceError> {
+    guard !line.isEmpty else { return .failure(.emptyLine(line: number)) }
     let comma = UInt8(ascii: ",")
-    guard let separator = line.utf8.firstIndex(of: comma) else {
-      throw .columnCount(line: number, found: 1)
+    guard let separator = line.firstIndex(of: comma) else {
+      return .failure(.columnCount(line: number, found: 1))
     }
-    let first = Substring(line.utf8[..<separator])
-    let second = Substring(line.utf8[line.utf8.index(after: separator)...])
-    let extraCommas = second.utf8.reduce(0) { $1 == comma ? $0 + 1 : $0 }
-    guard extraCommas == 0 else { throw .columnCount(line: number, found: 2 + extraCommas) }
-    guard let time = Double(first) else {
-      throw .notANumber(line: number, column: "t_ms", text: String(first))
+    let first = UnsafeBufferPointer(rebasing: line[..<separator])
+    let second = UnsafeBufferPointer(rebasing: line[(separator + 1)...])
+    let extraCommas = second.reduce(0) { $1 == comma ? $0 + 1 : $0 }
+    guard extraCommas == 0 else {
+      return .failure(.columnCount(line: number, found: 2 + extraCommas))
     }
-    guard let offset = Double(second) else {
-      throw .notANumber(line: number, column: "offset_pt", text: String(second))
+    guard let time = Self.number(first) else {
+      return .failure(
+        .notANumber(line: number, column: "t_ms", text: String(decoding: first, as: UTF8.self)))
     }
-    return Sample(time: time, offset: offset)
+    guard let offset = Self.number(second) else {
+      return .failure(
+        .notANumber(
+          line: number, column: "offset_pt", text: String(decoding: second, as: UTF8.self)))
+    }
+    return .success(Sample(time: time, offset: offset))
+  }
+
+  /// The number `bytes` spell, as `Double(_:)` reads it.
+  ///
+  /// Plain decimals of at most 15 digits (`16.667`, `1204`) — nearly every number a trace
+  /// holds — are read directly: their digits form an integer below 2⁵³ and the divisor
+  /// is an exact power of ten, so one IEEE division rounds exactly as `Double(_:)` does.
+  /// Anything else (signs, exponents, `inf`, more digits, malformed text) goes to
+  /// `Double(_:)`.
+  static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fractionDigits = 0
+    var hasPoint = false
+    for byte in bytes {
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        mantissa = mantissa &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+        digits += 1
+        if hasPoint { fractionDigits += 1 }
+      } else if byte == UInt8(ascii: ".") && !hasPoint {
+        hasPoint = true
+      } else {
+        return Double(String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    let integerDigits = digits - fractionDigits
+    guard digits <= 15, integerDigits > 0, !hasPoint || fractionDigits > 0 else {
+      return Double(String(decoding: bytes, as: UTF8.self))
+    }
+    return Double(mantissa) / powersOfTen[fractionDigits]
+  }
+
+  /// 10⁰ through 10¹⁵, each exact as a `Double`.
+  private static let powersOfTen: [Double] = (0...15).map { exponent in
+    (0..<exponent).reduce(1) { power, _ in power * 10 }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Lookahead
 import Testing
 
 @testable import LookaheadSimulation
@@ -70,6 +71,30 @@ struct TraceCSVTests {
     ])
   func malformed(text: String, expected: String) {
     #expect(error(reading: text) == expected)
+  }
+
+  @Test("numbers read exactly as Double(_:) reads them, on the fast path and off it")
+  func numbersMatchDoubleParsing() {
+    func read(_ text: String) -> Double? {
+      var text = text
+      return text.withUTF8 { Trace.number($0) }
+    }
+    var fixed = [
+      "0", "0.0", "007", "16.667", "1204", "0.1", "0.3", "123456789012345", "1234567890123456",
+      "99999999999999.9", "0.000000000000001", "1.", ".5", "", ".", "1.2.3", "-2.5", "+3",
+      "1e3", "1E-7", "inf", "nan", "0x1p3", " 1", "1 ", "12a", "9007199254740993",
+    ]
+    var random = SplitMix64(seed: 13)
+    for _ in 0..<20_000 {
+      let integer = String(random.next() % 10_000_000)
+      let fraction = String(random.next() % 100_000_000)
+      fixed.append(integer + "." + fraction)
+      fixed.append(String(Double(bitPattern: random.next() >> 2) / 1e300))
+    }
+    for text in fixed {
+      let expected = Double(text)
+      #expect(read(text)?.bitPattern == expected?.bitPattern, "\(text)")
+    }
   }
 
   @Test("a missing file is an error naming the path")
