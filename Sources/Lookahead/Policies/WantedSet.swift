@@ -96,10 +96,24 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// - Complexity: O(*m* + *n* + *u* log *u*) for *m* requests, *n* previously wanted
   ///   keys and *u* unwanted ones.
   public mutating func update(to requests: some Sequence<Request>) -> WantedSetChanges<Key> {
+    update(to: requests, onInsert: { _ in })
+  }
+
+  /// Replaces the wanted requests, returns the difference and passes `onInsert` the
+  /// position in `requests` of each key that was not wanted before, in order (the first
+  /// request for it, when a key appears more than once).
+  ///
+  /// A caller that keeps data per wanted key adds it there, without looking up every
+  /// request's key a second time.
+  mutating func update(
+    to requests: some Sequence<Request>, onInsert: (Int) -> Void
+  ) -> WantedSetChanges<Key> {
     generation &+= 1
+    var position = -1
     var wanted: [Request] = []
     var stamped = 0  // distinct keys of this answer
     for request in requests {
+      position += 1
       // One hash per request: the entry is read and updated through its index.
       if let index = current.index(forKey: request.key) {
         let previous = current.values[index]
@@ -126,6 +140,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
         current[request.key] = Entry(
           request: request, generation: generation, sequence: nextSequence)
         wanted.append(request)
+        onInsert(position)
       }
     }
     var unwanted: [Key] = []

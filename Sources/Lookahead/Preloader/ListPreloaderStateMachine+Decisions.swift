@@ -71,19 +71,29 @@ extension ListPreloaderStateMachine {
     let reportsItems = interfaceRanges != nil
     var prefetch: [Int] = []
     keyedRequests.removeAll(keepingCapacity: true)
+    keyedItems.removeAll(keepingCapacity: true)
     for request in requests {
       guard request.item >= 0, request.item < count else { continue }
       if isConstrained && !visible.contains(request.item) { continue }
-      let item = pager.list[request.item]
-      guard let key = resourceKey(item), !readiness.isReady(key) else { continue }
+      guard let key = resourceKey(pager.list[request.item]), !readiness.isReady(key) else {
+        continue
+      }
       keyedRequests.append(
         WantedSet.Request(key: key, priority: request.priority, order: request.order))
-      if wantedItemIDs[key] == nil {
-        wantedItemIDs[key] = item.id
-        if reportsItems && !visible.contains(request.item) { prefetch.append(request.item) }
-      }
+      keyedItems.append(request.item)
     }
-    var changes = wanted.update(to: keyedRequests)
+    var inserted = insertedPositions
+    insertedPositions = []
+    inserted.removeAll(keepingCapacity: true)
+    var changes = wanted.update(to: keyedRequests) { inserted.append($0) }
+    // `wantedItemIDs` holds exactly the wanted set's keys: a key gets its item's id when
+    // it is first wanted, and loses it when unwanted below.
+    for position in inserted {
+      let index = keyedItems[position]
+      wantedItemIDs[keyedRequests[position].key] = pager.list[index].id
+      if reportsItems && !visible.contains(index) { prefetch.append(index) }
+    }
+    insertedPositions = inserted
     guard !changes.wanted.isEmpty || !changes.unwanted.isEmpty else {
       // Nothing changed: nothing to tell the queue, and nothing allocated.
       updateInterfaceStates(prefetch: prefetch, cancelled: [], into: &actions)

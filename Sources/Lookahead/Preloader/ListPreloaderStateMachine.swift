@@ -84,6 +84,11 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var requests: [PreloadRequest] = []
   /// The same answer by key, filtered; storage kept between frames.
   var keyedRequests: [WantedSet<Key>.Request] = []
+  /// The item position of each of `keyedRequests`; storage kept between frames.
+  var keyedItems: [Int] = []
+  /// The positions in `keyedRequests` of the keys a frame newly wants; storage kept
+  /// between frames.
+  var insertedPositions: [Int] = []
   /// The item behind each wanted key: orders cancellations and names the items of the
   /// prefetch calls in UIKit's shape.
   var wantedItemIDs: [Key: Item.ID] = [:]
