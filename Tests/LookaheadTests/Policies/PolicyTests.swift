@@ -171,4 +171,26 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
       to: ["c", "a", "b"].map { WantedSet.Request(key: $0, priority: .preload, order: 0) })
     #expect(wanted.update(to: []).unwanted == ["c", "a", "b"])
   }
+
+  @Test func insertedKeysAreReportedOnceByTheirFirstPosition() {
+    var wanted = WantedSet<String>()
+    var inserted: [Int] = []
+    _ = wanted.update(
+      to: ["a", "b", "a", "c"].map { WantedSet.Request(key: $0, priority: .preload, order: 0) }
+    ) { inserted.append($0) }
+    #expect(inserted == [0, 1, 3])
+    inserted = []
+    // "b" is re-ordered, "a" left, "d" is new twice over, "c" unchanged.
+    let changes = wanted.update(
+      to: [
+        WantedSet.Request(key: "d", priority: .preload, order: 5),
+        WantedSet.Request(key: "b", priority: .visible, order: 0),
+        WantedSet.Request(key: "d", priority: .visible, order: 1),
+        WantedSet.Request(key: "c", priority: .preload, order: 0),
+      ]
+    ) { inserted.append($0) }
+    #expect(inserted == [0])
+    #expect(changes.wanted.map(\.key) == ["d", "b"])
+    #expect(changes.unwanted == ["a"])
+  }
 }
