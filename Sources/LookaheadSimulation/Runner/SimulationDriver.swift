@@ -90,10 +90,17 @@ struct SimulationDriver {
       while let completion = network.nextCompletion(notAfter: time) {
         handle(completion)
       }
-      let visible = metrics.recordFrame(
-        time: time, offset: sample.offset, viewportHeight: world.viewport.height,
-        layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
-        isImageReady: { [images] in images.cache.isReady($0) })
+      let visible: Range<Int>
+      do {
+        // One copy of the cache for the frame: reading the class's property in the closure
+        // cost an exclusivity check and a copy per visible item. It ends with this scope,
+        // so that `markUsed` below does not copy the cache's storage.
+        let frameCache = cache
+        visible = metrics.recordFrame(
+          time: time, offset: sample.offset, viewportHeight: world.viewport.height,
+          layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
+          isImageReady: { frameCache.isReady($0) })
+      }
       for item in visible { cache.markUsed(item) }
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
         time >= pageSchedule[loadedPages]
