@@ -42,6 +42,34 @@ struct ItemTable<Value: Sendable>: Sendable {
     }
   }
 
+  /// Adds `value` for `item` at the end, out of order, to build a table in one go: call
+  /// ``sortAppended()`` before the next lookup or ``set(_:for:)``.
+  ///
+  /// Setting a few hundred items in no particular order moves O(*n*) entries per item;
+  /// appending them and sorting once does not.
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func append(_ value: Value, for item: Int) {
+    entries.append((item, value))
+  }
+
+  /// Restores the order after ``append(_:for:)``: the entries sorted by item, and for an
+  /// item appended more than once, the value appended last, as ``set(_:for:)`` would
+  /// have left.
+  ///
+  /// - Complexity: O(*n* log *n*), O(*n*) when the entries are already in order.
+  mutating func sortAppended() {
+    // The standard library's sort is stable: equal items keep their appended order.
+    entries.sort { $0.item < $1.item }
+    var kept = 0
+    for index in entries.indices
+    where index + 1 == entries.count || entries[index + 1].item != entries[index].item {
+      entries[kept] = entries[index]
+      kept += 1
+    }
+    entries.removeLast(entries.count - kept)
+  }
+
   /// Removes every entry and keeps the storage.
   mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)

@@ -11,8 +11,8 @@
 /// - any load that has run for a typical load time: it is nearly done.
 ///
 /// Its tables (``ItemTable``s: sorted arrays searched without hashing)
-/// are rebuilt every frame into storage kept from the previous frame, so a steady frame
-/// allocates nothing.
+/// are rebuilt every frame into storage kept from the previous frame — appended in the
+/// answer's order and sorted once — so a steady frame allocates nothing.
 ///
 /// A value type; confine it to one thread.
 struct RunningLoadKeeper: Sendable {
@@ -50,7 +50,8 @@ struct RunningLoadKeeper: Sendable {
     nearlyDone: Duration, now: Duration, layout: Layout, status: some LoadStatus
   ) {
     chosen.removeAll()
-    for request in prefetches { chosen.insert(request.item) }
+    for request in prefetches { chosen.append((), for: request.item) }
+    chosen.sortAppended()
     for previous in previousPrefetches
     where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
       guard status.isLoading(previous.item), previous.item < layout.itemCount,
@@ -110,13 +111,14 @@ struct RunningLoadKeeper: Sendable {
     nextSides.removeAll()
     for request in prefetches {
       if let side = sides[request.item] {
-        nextSides.set(side, for: request.item)
+        nextSides.append(side, for: request.item)
       } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
-        if isForward { nextSides.set(true, for: request.item) }
+        if isForward { nextSides.append(true, for: request.item) }
       } else if !isForward {
-        nextSides.set(false, for: request.item)
+        nextSides.append(false, for: request.item)
       }
     }
+    nextSides.sortAppended()
     swap(&sides, &nextSides)
     previousPrefetches.removeAll(keepingCapacity: true)
     previousPrefetches.append(contentsOf: prefetches)
@@ -125,8 +127,9 @@ struct RunningLoadKeeper: Sendable {
     previousRequests.append(contentsOf: prefetches)
     nextLoadingSince.removeAll()
     for request in previousRequests where status.isLoading(request.item) {
-      nextLoadingSince.set(loadingSince[request.item] ?? now, for: request.item)
+      nextLoadingSince.append(loadingSince[request.item] ?? now, for: request.item)
     }
+    nextLoadingSince.sortAppended()
     swap(&loadingSince, &nextLoadingSince)
   }
 }

@@ -30,4 +30,21 @@ import Testing
     #expect(table.entries.capacity == capacity)
     #expect(!table.contains(3))
   }
+
+  @Test func appendingThenSortingLeavesWhatSettingWouldHave() {
+    var appended = ItemTable<String>()
+    var set = ItemTable<String>()
+    // The same scramble, with repeats: the last value appended for an item wins.
+    for step in 0..<500 {
+      let item = (step * 37 + 11) % 81 - 20
+      appended.append("\(step)", for: item)
+      set.set("\(step)", for: item)
+    }
+    appended.sortAppended()
+    #expect(appended.entries.map(\.item) == set.entries.map(\.item))
+    #expect(appended.entries.map(\.value) == set.entries.map(\.value))
+    var empty = ItemTable<Int>()
+    empty.sortAppended()
+    #expect(empty.entries.isEmpty)
+  }
 }
