@@ -7,13 +7,15 @@ public struct OnVisiblePolicy: ItemPolicy {
   public init() {}
 
   /// The visible items at ``LoadPriority/visible``, in layout order.
+  ///
+  /// The order is the item's position in the layout, not its place on screen: both rank
+  /// the visible items alike, but a position does not change while the list scrolls, so
+  /// an item that stays on screen is not re-ordered on every frame.
   public mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
-    let visible = input.visibleItems
-    for item in visible {
-      requests.append(
-        PreloadRequest(item: item, priority: .visible, order: Double(item - visible.lowerBound)))
+    for item in input.visibleItems {
+      requests.append(PreloadRequest(item: item, priority: .visible, order: Double(item)))
     }
   }
 }

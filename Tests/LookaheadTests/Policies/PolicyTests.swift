@@ -49,6 +49,16 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
       #expect(frame.map(\.item) == visible)
       #expect(frame.allSatisfy { $0.priority == .visible })
     }
+    // Ordered by position, not by place on screen: an item that stays visible keeps its
+    // request, so a scrolling frame tells the load queue only about the items it adds.
+    var wanted = WantedSet<Int>()
+    var previous: Set<Int> = []
+    for frame in frames {
+      let changes = wanted.update(
+        to: frame.map { WantedSet.Request(key: $0.item, priority: $0.priority, order: $0.order) })
+      #expect(Set(changes.wanted.map(\.key)).isDisjoint(with: previous))
+      previous = Set(frame.map(\.item))
+    }
   }
 
   @Test func pauseWhileScrollingRequestsNothingWhileMovingAndKeepsStartedLoads() {
