@@ -24,5 +24,5 @@ protocol ConsoleCommand: ParsableCommand {
 struct TracesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "traces", abstract: "Work with scroll traces.",
-    subcommands: [GenerateTraceCommand.self])
+    subcommands: [GenerateTraceCommand.self, DescribeTracesCommand.self])
 }

@@ -44,10 +44,20 @@ public enum ComparisonTable {
   ///
   /// - Complexity: O(rows × columns).
   public static func render(rows: [StrategyAggregate]) -> String {
-    let cells = [headers] + rows.map(cells(of:))
-    var widths = headers.map { _ in 0 }
+    align([headers] + rows.map(cells(of:)))
+  }
+
+  /// Lines of cells as aligned text: the first column padded on the right, the others
+  /// on the left, two spaces between columns.
+  ///
+  /// - Complexity: O(rows × columns).
+  static func align(_ cells: [[String]]) -> String {
+    var widths: [Int] = []
     for line in cells {
-      for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
+      for (column, cell) in line.enumerated() {
+        if column == widths.count { widths.append(0) }
+        widths[column] = max(widths[column], cell.count)
+      }
     }
     var text = ""
     for line in cells {
