@@ -3,13 +3,20 @@
 /// loop's tracking mode).
 ///
 /// Scrolling has stopped when the tracker is ``ScrollPhase/idle``: the drag ended
-/// without deceleration, or the deceleration ended. A started request stays wanted
-/// until its resource is ready, even after its item scrolled away; such leftovers
-/// drop to ``LoadPriority/preload`` so that what is on screen goes first.
+/// without deceleration, or the deceleration ended. A request stays wanted until its
+/// resource is ready, even after its item scrolled away, and every request is
+/// ``LoadPriority/visible``: preemption takes only lower classes, so no visible request
+/// or page ever cancels a load this strategy started (SPEC §8.6). Such a leftover is
+/// ordered after the items on screen (``leftoverOrderOffset``), so that what is on
+/// screen starts first when a connection frees.
 public struct PauseWhileScrollingPolicy: ItemPolicy {
   /// Items requested and not ready yet, with the time they were requested.
   private var started: [Int: Double] = [:]
   private var sequence = 0.0
+
+  /// Added to the order of a request whose item left the screen: larger than any
+  /// request's sequence number, so leftovers start after the items on screen.
+  public static let leftoverOrderOffset: Double = 1e15
 
   /// Creates the policy.
   public init() {}
@@ -27,10 +34,11 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
       }
     }
     for item in started.keys.sorted() {
+      let order = started[item] ?? 0
       requests.append(
         PreloadRequest(
-          item: item, priority: visible.contains(item) ? .visible : .preload,
-          order: started[item] ?? 0))
+          item: item, priority: .visible,
+          order: visible.contains(item) ? order : order + Self.leftoverOrderOffset))
     }
   }
 

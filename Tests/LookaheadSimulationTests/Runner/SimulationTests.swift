@@ -138,6 +138,18 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(movingFrames > 60)
   }
 
+  @Test("pause-while-scrolling never cancels a started load, even on a crowded 3G grid")
+  func pauseWhileScrollingNeverCancels() {
+    let trace = TraceGenerator(scenario: .skimmer, seed: 1, duration: 30_000).generate()
+    let (metrics, decisions) = Simulation.runRecordingDecisions(
+      SimulationSetup(
+        trace: trace, strategy: .pauseWhileScrolling, network: .threeG, layout: .grid,
+        seed: 1))
+    #expect(metrics.requests > 50)
+    #expect(metrics.cancelled == 0)
+    #expect(!decisions.contains { if case .cancelled = $0 { true } else { false } })
+  }
+
   @Test func textureStaysInMinimumModeUntilTheFirstDrag() {
     let trace = flingTrace(rest: 2, speed: 1500, total: 4)
     let (_, frames) = Simulation.runRecordingFrames(
