@@ -12,7 +12,8 @@ struct DescribeTracesCommand: ConsoleCommand {
       Reads trace files, or generates the traces of --scenarios and --seeds as compare \
       does, and prints one row per trace: its length, the share of frames in which the \
       content moves, lift-offs per minute and the quantiles of their speeds (where each \
-      stroke ends, as the engine's scroll tracker infers it), reversals (turns of more \
+      stroke ends: the speed before UIScrollView's glide, or 0 when the content stops \
+      with the finger), reversals (turns of more \
       than 100 pt) and idle periods (pauses of at least 1 s) per minute, the longest \
       pause, and the distance travelled. With several traces, a last row `all` reads \
       them as one session, to hold against a description of a class of sessions.
