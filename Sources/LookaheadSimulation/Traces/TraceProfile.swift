@@ -41,6 +41,11 @@ public struct TraceProfile: Sendable, Equatable {
   /// The precision offsets are assumed to carry: 0.001 pt, as the trace generator and
   /// ``Trace/csv`` write them. Below a few points per second, rounding to it alters a
   /// frame's speed by more than the rate tolerance, and the glide test allows for it.
+  /// A recording whose offsets were rounded to whole pixels (a third of a point) hides
+  /// the glide's signature at all but the fastest speeds: glides read as strokes that
+  /// stop, so slow lift-offs read as 0 and are counted several times over (on random
+  /// traces rounded so, the median lift-off fell to 0 and the count rose by a third to
+  /// a half). Record offsets unrounded.
   public static let offsetResolution: Double = 0.001
 
   /// The time of the last frame, in milliseconds (the sum over traces, when combined).
