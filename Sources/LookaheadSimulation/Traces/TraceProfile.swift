@@ -44,7 +44,8 @@ public struct TraceProfile: Sendable, Equatable {
   /// A recording whose offsets were rounded to whole pixels (a third of a point) hides
   /// the glide's signature at all but the fastest speeds: glides read as strokes that
   /// stop, so slow lift-offs read as 0 and are counted several times over (on random
-  /// traces rounded so, the median lift-off fell to 0 and the count rose 1.3–2.1×).
+  /// traces rounded so, the median lift-off fell to 0 on three of four, and the count
+  /// rose 1.3–2.1×).
   /// Record offsets unrounded.
   public static let offsetResolution: Double = 0.001
 
