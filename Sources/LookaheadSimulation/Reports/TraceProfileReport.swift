@@ -10,6 +10,9 @@ import Foundation
 ///
 /// A namespace of pure functions; thread-safe.
 public enum TraceProfileReport {
+  /// The lift-off percentiles in the table and the JSON: p50, p90, p99.
+  public static let liftOffPercentiles: [Double] = [50, 90, 99]
+
   /// The column headers of the table, in order.
   public static let headers = [
     "trace", "s", "moving %", "lift-offs/min", "lift-off p50", "p90", "p99",
@@ -56,9 +59,10 @@ public enum TraceProfileReport {
       try container.encode(profile.movingShare, forKey: .movingShare)
       try container.encode(profile.liftOffSpeeds.count, forKey: .liftOffs)
       try container.encode(profile.liftOffsPerMinute, forKey: .liftOffsPerMinute)
-      try container.encode(profile.liftOffSpeed(quantile: 0.5), forKey: .liftOffP50)
-      try container.encode(profile.liftOffSpeed(quantile: 0.9), forKey: .liftOffP90)
-      try container.encode(profile.liftOffSpeed(quantile: 0.99), forKey: .liftOffP99)
+      let speeds = profile.liftOffSpeeds(atPercentiles: TraceProfileReport.liftOffPercentiles)
+      try container.encode(speeds?[0], forKey: .liftOffP50)
+      try container.encode(speeds?[1], forKey: .liftOffP90)
+      try container.encode(speeds?[2], forKey: .liftOffP99)
       try container.encode(profile.reversals, forKey: .reversals)
       try container.encode(profile.reversalsPerMinute, forKey: .reversalsPerMinute)
       try container.encode(profile.idlePeriods, forKey: .idlePeriods)
@@ -103,16 +107,16 @@ public enum TraceProfileReport {
 
   static func cells(of row: Row) -> [String] {
     let profile = row.profile
-    func speed(_ quantile: Double) -> String {
-      profile.liftOffSpeed(quantile: quantile).map { ComparisonTable.fixed($0, digits: 0) }
-        ?? "-"
-    }
+    let speeds =
+      profile.liftOffSpeeds(atPercentiles: liftOffPercentiles)?.map {
+        ComparisonTable.fixed($0, digits: 0)
+      } ?? liftOffPercentiles.map { _ in "-" }
     return [
       row.name,
       ComparisonTable.fixed(profile.duration / 1000, digits: 1),
       ComparisonTable.fixed(profile.movingShare * 100, digits: 1),
       ComparisonTable.fixed(profile.liftOffsPerMinute, digits: 1),
-      speed(0.5), speed(0.9), speed(0.99),
+      speeds[0], speeds[1], speeds[2],
       ComparisonTable.fixed(profile.reversalsPerMinute, digits: 1),
       ComparisonTable.fixed(profile.idlePeriodsPerMinute, digits: 1),
       ComparisonTable.fixed(profile.longestIdle / 1000, digits: 1),

@@ -12,8 +12,7 @@ import Lookahead
 /// prefetches stay wanted, so the load queue's preemption (SPEC §6.1) applies to them
 /// as to every strategy: a visible request or a page that finds every connection busy
 /// cancels and requeues one, and a connection freed before the next frame (decisions
-/// are taken once per frame, SPEC §8.6) may restart it. That happened 15 times in 72
-/// runs of the built-in scenarios (seeds 1–3, three networks, feed and grid). Its page
+/// are taken once per frame, SPEC §8.6) may restart it, though rarely. Its page
 /// schedule (``pageNeedTimes``) requests each page when the first of its items is
 /// within the horizon.
 ///

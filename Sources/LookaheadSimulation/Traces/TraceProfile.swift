@@ -77,7 +77,7 @@ public struct TraceProfile: Sendable, Equatable {
     reader.finish()
     duration = trace.duration
     steps = trace.samples.count - 1
-    movingSteps = reader.movingFrames
+    movingSteps = reader.movingSteps
     liftOffSpeeds = reader.liftOffSpeeds
     reversals = reader.reversals
     idlePeriods = reader.idlePeriods
@@ -123,17 +123,24 @@ public struct TraceProfile: Sendable, Equatable {
   /// Idle periods per minute.
   public var idlePeriodsPerMinute: Double { perMinute(idlePeriods) }
 
-  /// The nearest-rank quantile of the lift-off speeds (the smallest of them that at
-  /// least a share `quantile` of them do not exceed), or `nil` when there are none.
+  /// Nearest-rank percentiles of the lift-off speeds (``Percentile/nearestRank(_:ofSorted:)``),
+  /// in the order asked, or `nil` when the trace has none.
   ///
-  /// - Parameter quantile: A share in 0...1; 0.5 is the median.
-  /// - Complexity: O(*s* log *s*) for *s* lift-offs: it sorts a copy.
-  public func liftOffSpeed(quantile: Double) -> Double? {
-    precondition((0...1).contains(quantile), "quantile must be in 0...1, got \(quantile)")
+  /// - Parameter percentiles: Each in 0...100; 50 is the median.
+  /// - Complexity: O(*s* log *s* + *p*) for *s* lift-offs and *p* percentiles: it sorts a
+  ///   copy once.
+  public func liftOffSpeeds(atPercentiles percentiles: [Double]) -> [Double]? {
     guard !liftOffSpeeds.isEmpty else { return nil }
     let sorted = liftOffSpeeds.sorted()
-    let rank = Int((quantile * Double(sorted.count)).rounded(.up))
-    return sorted[Swift.max(rank, 1) - 1]
+    return percentiles.map { Percentile.nearestRank($0, ofSorted: sorted) }
+  }
+
+  /// The nearest-rank `percentile` of the lift-off speeds, or `nil` when there are none.
+  ///
+  /// - Parameter percentile: In 0...100; 50 is the median.
+  /// - Complexity: O(*s* log *s*) for *s* lift-offs.
+  public func liftOffSpeed(percentile: Double) -> Double? {
+    liftOffSpeeds(atPercentiles: [percentile])?[0]
   }
 
   private func perMinute(_ count: Int) -> Double {
@@ -155,7 +162,7 @@ extension TraceProfile {
     var decayStreak = 0
     /// Moving frames since the current stroke began.
     var strokeFrames = 0
-    var movingFrames = 0
+    var movingSteps = 0
     var liftOffSpeeds: [Double] = []
     var reversals = 0
     /// +1 down, −1 up, 0 before the first 100 pt of travel.
@@ -181,7 +188,7 @@ extension TraceProfile {
       travel += abs(step)
       trackReversals(sample.offset)
       if abs(step) > TraceProfile.movementEpsilon {
-        movingFrames += 1
+        movingSteps += 1
         if let since = stillSince { endStill(lasting: previous.time - since) }
         stillSince = nil
         followMotion(velocity: step / interval, interval: interval)

@@ -147,10 +147,10 @@ struct RandomTraceGeneratorTests {
     #expect(statistics.contains { $0.movingShare < 0.25 })
     #expect(statistics.contains { $0.movingShare > 0.8 })
     // Median lift-off of a skimmer (0.8–2.0 pt/ms), of a reader (tens of pt/s), of a flinger.
-    #expect(statistics.contains { (0.8...2.0).contains($0.liftOffSpeed(quantile: 0.5)) })
-    #expect(statistics.contains { (0.02...0.1).contains($0.liftOffSpeed(quantile: 0.5)) })
-    #expect(statistics.contains { $0.liftOffSpeed(quantile: 0.5) > 4 })
-    #expect(statistics.contains { $0.liftOffSpeed(quantile: 0.99) > 7 })
+    #expect(statistics.contains { (0.8...2.0).contains($0.liftOffSpeed(percentile: 50)) })
+    #expect(statistics.contains { (0.02...0.1).contains($0.liftOffSpeed(percentile: 50)) })
+    #expect(statistics.contains { $0.liftOffSpeed(percentile: 50) > 4 })
+    #expect(statistics.contains { $0.liftOffSpeed(percentile: 99) > 7 })
     // Reading with a few reversals a minute and many idle periods.
     #expect(
       statistics.contains {

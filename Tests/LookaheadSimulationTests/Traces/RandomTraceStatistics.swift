@@ -1,3 +1,5 @@
+import Lookahead
+
 @testable import LookaheadSimulation
 
 /// What a `random` trace looks like from outside: the measures the held-out behaviours are
@@ -26,10 +28,8 @@ struct RandomTraceStatistics {
   /// Still periods of at least 1 s.
   var idlePeriods: Int { profile.idlePeriods }
 
-  /// The `fraction` quantile of the lift-off speeds (nearest rank), or 0 without strokes.
-  func liftOffSpeed(quantile fraction: Double) -> Double {
-    guard !liftOffSpeeds.isEmpty else { return 0 }
-    let rank = Int((fraction * Double(liftOffSpeeds.count)).rounded(.up)) - 1
-    return liftOffSpeeds[min(max(rank, 0), liftOffSpeeds.count - 1)]
+  /// The nearest-rank `percentile` of the lift-off speeds, or 0 without strokes.
+  func liftOffSpeed(percentile: Double) -> Double {
+    Percentile.nearestRank(percentile, ofSorted: liftOffSpeeds)
   }
 }

@@ -39,7 +39,7 @@ struct TraceProfileTests {
     let profile = TraceProfile(trace: trace(frames: 181) { _ in 250 })
     #expect(profile.movingShare == 0)
     #expect(profile.liftOffSpeeds.isEmpty)
-    #expect(profile.liftOffSpeed(quantile: 0.5) == nil)
+    #expect(profile.liftOffSpeed(percentile: 50) == nil)
     #expect(profile.reversals == 0)
     #expect(profile.idlePeriods == 1)
     #expect(abs(profile.longestIdle - 3000) < 1e-9)
@@ -138,16 +138,18 @@ struct TraceProfileTests {
     #expect(abs(profile.longestIdle - 70 * Self.frame) < 1e-6)
   }
 
-  @Test("quantiles are nearest-rank")
-  func quantiles() {
+  @Test("percentiles are nearest-rank, asked one at a time or together")
+  func percentiles() {
     var profile = TraceProfile(trace: trace(frames: 2) { _ in 0 })
     profile.liftOffSpeeds = [40, 10, 30, 20]
-    #expect(profile.liftOffSpeed(quantile: 0) == 10)
-    #expect(profile.liftOffSpeed(quantile: 0.25) == 10)
-    #expect(profile.liftOffSpeed(quantile: 0.5) == 20)
-    #expect(profile.liftOffSpeed(quantile: 0.51) == 30)
-    #expect(profile.liftOffSpeed(quantile: 0.9) == 40)
-    #expect(profile.liftOffSpeed(quantile: 1) == 40)
+    #expect(profile.liftOffSpeed(percentile: 0) == 10)
+    #expect(profile.liftOffSpeed(percentile: 25) == 10)
+    #expect(profile.liftOffSpeed(percentile: 50) == 20)
+    #expect(profile.liftOffSpeed(percentile: 51) == 30)
+    #expect(profile.liftOffSpeed(percentile: 100) == 40)
+    #expect(profile.liftOffSpeeds(atPercentiles: [90, 50, 0]) == [40, 20, 10])
+    profile.liftOffSpeeds = []
+    #expect(profile.liftOffSpeeds(atPercentiles: [50]) == nil)
   }
 
   @Test("combined profiles add counts and durations and pool lift-offs")
@@ -179,7 +181,7 @@ struct TraceProfileTests {
     let reverser = profile(.reverser)
     #expect(reader.movingShare < 0.3 && skimmer.movingShare > 0.6)
     #expect(reader.idlePeriodsPerMinute > skimmer.idlePeriodsPerMinute)
-    let median = { (profile: TraceProfile) in profile.liftOffSpeed(quantile: 0.5) ?? 0 }
+    let median = { (profile: TraceProfile) in profile.liftOffSpeed(percentile: 50) ?? 0 }
     #expect(median(reader) < median(skimmer) && median(skimmer) < median(flinger))
     #expect(reverser.reversalsPerMinute > 2 * skimmer.reversalsPerMinute)
   }
@@ -188,7 +190,7 @@ struct TraceProfileTests {
 @Suite("Trace profiles against the generator's gestures")
 struct TraceProfileGroundTruthTests {
   @Test("lift-offs inferred from the offsets match the strokes the generator made")
-  func liftOffsMatchGestures() throws {
+  func liftOffsMatchGestures() {
     var inferred: [Double] = []
     var truth: [Double] = []
     for seed in UInt64(1)...20 {
@@ -199,16 +201,13 @@ struct TraceProfileGroundTruthTests {
     // A stroke whose glide a finger catches at once records none, and a shortened glide
     // can add one: the counts agree within 10 %.
     #expect(abs(Double(inferred.count - truth.count)) <= 0.1 * Double(truth.count))
-    func quantile(_ speeds: [Double], _ quantile: Double) throws -> Double {
-      var profile = TraceProfile(combining: [])
-      profile.liftOffSpeeds = speeds
-      return try #require(profile.liftOffSpeed(quantile: quantile))
-    }
-    for fraction in [0.5, 0.9, 0.99] {
-      let measured = try quantile(inferred, fraction)
-      let actual = try quantile(truth, fraction)
+    inferred.sort()
+    truth.sort()
+    for percentile in [50.0, 90, 99] {
+      let measured = Percentile.nearestRank(percentile, ofSorted: inferred)
+      let actual = Percentile.nearestRank(percentile, ofSorted: truth)
       // The first frame of a glide has already lost a few percent of the release speed.
-      #expect(measured <= actual * 1.01 && measured >= actual * 0.9, "q\(fraction)")
+      #expect(measured <= actual * 1.01 && measured >= actual * 0.9, "p\(percentile)")
     }
   }
 }
