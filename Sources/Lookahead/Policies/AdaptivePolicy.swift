@@ -7,6 +7,14 @@ import Foundation
 ///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
 ///   follows the user's recent top speed in that direction (a slow reader needs far
 ///   less than Texture's 2.5 screens), up to ``Configuration/maximumRestLeadScreens``.
+/// - **Excursions.** The policy also learns how far this user travels after coming to
+///   rest (the distance covered within ``Configuration/restExcursionWindow`` after each
+///   rest, in the direction of the last scroll). While items on screen keep the user
+///   waiting as the viewport moves — the link does not keep up — the lead at rest covers
+///   at least the ``Configuration/restExcursionPercentile`` of those excursions, up to
+///   ``Configuration/maximumExcursionLeadScreens``, so the idle link fills the buffer the
+///   next move will need; a link that keeps up spends nothing on it (see
+///   ``Configuration/excursionMissShare``).
 /// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
 ///   when the recent top speed demands bytes (speed × items per point × bytes per
 ///   item) close to or beyond the bandwidth — many small items per screen, or a slow
@@ -90,6 +98,10 @@ public struct AdaptivePolicy: ItemPolicy {
   /// The prefetch candidates of the current frame; kept between frames so that its
   /// storage is reused.
   private var candidates: [PreloadRequest] = []
+  /// How far the user travels after coming to rest.
+  private var excursions: RestExcursions
+  /// How often, lately, an item on screen waited while the viewport moved.
+  private var misses: MovingMissRate
 
   /// Creates the policy.
   ///
@@ -99,6 +111,8 @@ public struct AdaptivePolicy: ItemPolicy {
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
     typicalLatency = LatencyEstimator(quantile: 0.5, prior: configuration.initialLatency)
+    excursions = RestExcursions(window: configuration.restExcursionWindow.inSeconds)
+    misses = MovingMissRate(halfLife: configuration.missShareHalfLife)
   }
 
   /// Learns the latency of a finished network load.
@@ -128,6 +142,7 @@ public struct AdaptivePolicy: ItemPolicy {
     if wasBusy, let lastTime, input.time > lastTime {
       throughput.observeBusy(seconds: (input.time - lastTime).inSeconds)
     }
+    let wasResting = idleSince != nil
     updateRecentSpeed(
       velocity: velocity, time: input.time, isMoving: tracker.isMoving,
       offset: Double(input.viewportSpan.lowerBound))
@@ -137,6 +152,9 @@ public struct AdaptivePolicy: ItemPolicy {
     let visible = input.visibleItems
     let motion = ViewportMotion(tracker: tracker, axis: axis)
     let forward = tracker.direction.isForward(along: axis)
+    excursions.observe(
+      time: input.time.inSeconds, offset: Double(viewport.lowerBound),
+      restBegins: !wasResting && idleSince != nil, isForward: forward)
 
     let first = requests.count
     // Requested visible items whose image is not ready yet.
@@ -169,6 +187,7 @@ public struct AdaptivePolicy: ItemPolicy {
       if !isReady { waitingVisible += 1 }
     }
 
+    misses.observe(time: input.time, isMoving: motion.isMoving, isWaiting: waitingVisible > 0)
     let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
     var prefetches = candidates
     candidates = []
@@ -208,6 +227,7 @@ public struct AdaptivePolicy: ItemPolicy {
   /// starts over.
   public mutating func listDidChange(_ changes: ListIndexChanges) {
     keeper.listDidChange(changes)
+    excursions.listDidChange()
     strokeStart = nil
   }
 
@@ -227,16 +247,21 @@ public struct AdaptivePolicy: ItemPolicy {
     // fling that starts from rest finds its first screens ready: what the recent top
     // speed travels within the lead time, stretched when that speed demands bytes
     // faster than the network delivers them, but the stretch reaching no further than
-    // a recent stroke or a few screens, and the whole no further than the rest cap.
+    // a recent stroke or a few screens, and the whole no further than the rest cap —
+    // unless the items on screen kept the user waiting lately, and this user's own
+    // excursions from rest call for more.
     let landing = motion.isDecelerating ? motion.remainingDistance : 0
     let horizon = lead * demandStretch(speed: peakAhead, itemsPerPoint: itemsPerPoint)
     let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
-    let restReach = Swift.min(
-      Swift.max(
-        peakAhead * lead,
-        Swift.min(
-          peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen)),
-      configuration.maximumRestLeadScreens * screen)
+    let restReach = Swift.max(
+      Swift.min(
+        Swift.max(
+          peakAhead * lead,
+          Swift.min(
+            peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen)
+        ),
+        configuration.maximumRestLeadScreens * screen),
+      excursionReach(screen: screen))
     let leadDistance = Swift.min(
       Swift.max(
         moving,
@@ -279,6 +304,21 @@ public struct AdaptivePolicy: ItemPolicy {
         PreloadRequest(item: item, priority: deadline < lead ? .display : .preload, order: deadline)
       )
     }
+  }
+
+  /// The lead at rest that this user's excursions from rest call for, in points: their
+  /// ``Configuration/restExcursionPercentile``, at most
+  /// ``Configuration/maximumExcursionLeadScreens``, scaled by how often an item on
+  /// screen waited lately while the viewport moved (in full from
+  /// ``Configuration/excursionMissShare`` on). 0 until
+  /// ``Configuration/minimumRestExcursions`` excursions are known.
+  private func excursionReach(screen: Double) -> Double {
+    let share = configuration.excursionMissShare
+    guard share > 0, excursions.count >= configuration.minimumRestExcursions,
+      let excursion = excursions.excursion(percentile: configuration.restExcursionPercentile)
+    else { return 0 }
+    let need = Swift.min(1, misses.share / share)
+    return Swift.min(excursion, configuration.maximumExcursionLeadScreens * screen) * need
   }
 
   /// Items per point of the axis on screen now: the visible items over the extent

@@ -310,6 +310,33 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     #expect(answer.map(\.item) == Array(next..<next + 25))
   }
 
+  @Test func aUserKeptWaitingGetsTheLeadAtRestTheirOwnExcursionsCallFor() {
+    // Five cycles: 3,000 points in 2 s, then 5 s at rest. Each rest's excursion (the
+    // next 8 s) is the next 3,000-point stroke.
+    func restReach(_ configuration: AdaptivePolicy.Configuration, isKeptWaiting: Bool)
+      -> CGFloat
+    {
+      var player = Player(configuration, offset: 0)
+      let moving = Loads(isVisibleReady: !isKeptWaiting)
+      for _ in 0..<5 {
+        player.move(speed: 1500, seconds: 2, loads: moving)
+        player.move(speed: 0, seconds: 5)
+      }
+      player.move(speed: 1500, seconds: 2, loads: moving)
+      return reach(player.move(speed: 0, seconds: 1), beyond: player.viewport)
+    }
+    // Items on screen waited while the user moved: the lead at rest covers the median
+    // excursion, past the rest cap of 2.5 screens that the top speed is held to.
+    let waited = restReach(unbudgeted, isKeptWaiting: true)
+    #expect(waited >= 2800 && waited <= 3100)
+    // A link that kept up: the lead at rest is what the top speed covers in the lead
+    // time (1,500 pt/s × 0.3 s, decayed), as it is with the excursions switched off.
+    #expect(restReach(unbudgeted, isKeptWaiting: false) <= 600)
+    var switchedOff = unbudgeted
+    switchedOff.excursionMissShare = 0
+    #expect(restReach(switchedOff, isKeptWaiting: true) <= 600)
+  }
+
   @Test func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
     // Two users scroll fast while the screen loads, and each policy learns 300 kB/s.
     func restReach(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
