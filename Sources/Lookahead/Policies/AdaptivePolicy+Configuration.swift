@@ -84,10 +84,10 @@ extension AdaptivePolicy {
     /// randomised trace family over 3G it cut avoidable blank item-frames from 0.56× to
     /// 0.49× Texture's (BENCHMARKS.md), and left `lte` and `wifi` unchanged.
     public var excursionMissShare: Double = 0.1
-    /// The percentile (0–100) of recent excursions from rest kept loaded ahead at rest
-    /// (see ``excursionMissShare``).
+    /// The percentile of recent excursions from rest kept loaded ahead at rest, in
+    /// `0...100` (see ``excursionMissShare``).
     public var restExcursionPercentile: Double = 55
-    /// How long after a rest begins its excursion is measured (see
+    /// How long after a rest begins its excursion is measured; positive (see
     /// ``excursionMissShare``).
     public var restExcursionWindow: Duration = .seconds(8)
     /// The farthest ahead the excursions from rest take the lead at rest, in screenfuls
@@ -96,8 +96,8 @@ extension AdaptivePolicy {
     /// How many excursions from rest must be known before they count (see
     /// ``excursionMissShare``).
     public var minimumRestExcursions: Int = 3
-    /// The half-life of the share of moving time in which an item on screen waited (see
-    /// ``excursionMissShare``).
+    /// The half-life of the share of moving time in which an item on screen waited;
+    /// positive (see ``excursionMissShare``).
     public var missShareHalfLife: Duration = .seconds(10)
     /// How many loads may be in flight, as a multiple of the link's bandwidth-delay
     /// product in loads (0 disables the limit).

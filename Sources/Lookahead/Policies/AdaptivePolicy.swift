@@ -106,7 +106,12 @@ public struct AdaptivePolicy: ItemPolicy {
   /// Creates the policy.
   ///
   /// - Parameter configuration: The tuning; the defaults unless given.
+  /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`, and
+  ///   `restExcursionWindow` and `missShareHalfLife` are positive.
   public init(configuration: Configuration = Configuration()) {
+    precondition(
+      (0...100).contains(configuration.restExcursionPercentile),
+      "restExcursionPercentile must be in 0...100, got \(configuration.restExcursionPercentile)")
     self.configuration = configuration
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)

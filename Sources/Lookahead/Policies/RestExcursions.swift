@@ -53,7 +53,7 @@ struct RestExcursions: Sendable, Hashable {
   /// The number of finished excursions kept.
   var count: Int { excursions.count }
 
-  /// Advances the model to `time` (seconds) with the viewport's leading `offset`.
+  /// Advances the model to `time` (seconds) with the viewport's `offset` along the axis.
   ///
   /// - Parameters:
   ///   - restBegins: The viewport came to rest at this call.
