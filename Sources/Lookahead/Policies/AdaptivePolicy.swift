@@ -107,11 +107,12 @@ public struct AdaptivePolicy: ItemPolicy {
   ///
   /// - Parameter configuration: The tuning; the defaults unless given.
   /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`, and
-  ///   `restExcursionWindow` and `missShareHalfLife` are positive.
+  ///   `restExcursionWindow`, `missShareHalfLife` and `slowLinkLoadTime` are positive.
   public init(configuration: Configuration = Configuration()) {
     precondition(
       (0...100).contains(configuration.restExcursionPercentile),
       "restExcursionPercentile must be in 0...100, got \(configuration.restExcursionPercentile)")
+    precondition(configuration.slowLinkLoadTime > .zero, "slowLinkLoadTime must be positive")
     self.configuration = configuration
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
@@ -315,13 +316,19 @@ public struct AdaptivePolicy: ItemPolicy {
   /// ``Configuration/restExcursionPercentile``, at most
   /// ``Configuration/maximumExcursionLeadScreens``, scaled by how often an item on
   /// screen waited lately while the viewport moved (in full from
-  /// ``Configuration/excursionMissShare`` on). 0 until
-  /// ``Configuration/minimumRestExcursions`` excursions are known.
+  /// ``Configuration/excursionMissShare`` on). Until
+  /// ``Configuration/minimumRestExcursions`` excursions are known,
+  /// ``Configuration/priorRestExcursionScreens``, scaled by how slow the link is instead.
   private func excursionReach(screen: Double) -> Double {
     let share = configuration.excursionMissShare
-    guard share > 0, excursions.count >= configuration.minimumRestExcursions,
+    guard share > 0 else { return 0 }
+    guard excursions.count >= configuration.minimumRestExcursions,
       let excursion = excursions.excursion(percentile: configuration.restExcursionPercentile)
-    else { return 0 }
+    else {
+      guard let secondsPerLoad = throughput.secondsPerLoad else { return 0 }
+      let slowness = Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
+      return configuration.priorRestExcursionScreens * screen * slowness
+    }
     let need = Swift.min(1, misses.share / share)
     return Swift.min(excursion, configuration.maximumExcursionLeadScreens * screen) * need
   }

@@ -337,6 +337,30 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     #expect(restReach(switchedOff, isKeptWaiting: true) <= 600)
   }
 
+  @Test func beforeAnyExcursionIsKnownASlowLinkKeepsThePriorAtRest() {
+    // 300 kB/s and 75 kB per load: 0.25 s of link time per load, 0.83 of the 0.3 s at
+    // which the link counts as fully slow, so 2 screens × 0.83 ≈ 1,667 points. (No
+    // bandwidth stretch, which would ask for 2.5 screens here.)
+    var withPrior = unbudgeted
+    withPrior.bandwidthDemandLimit = 0
+    var slow = Player.learnedBandwidth(withPrior)
+    let slowReach = reach(slow.move(speed: 0, seconds: 0.5), beyond: slow.viewport)
+    #expect(slowReach >= 1500 && slowReach <= 1700)
+    var withoutExcursions = withPrior
+    withoutExcursions.excursionMissShare = 0
+    var plain = Player.learnedBandwidth(withoutExcursions)
+    let plainReach = reach(plain.move(speed: 0, seconds: 0.5), beyond: plain.viewport)
+    #expect(plainReach <= 1000)
+    // Twenty more loads of 100 kB in the same busy second: 2.3 MB/s, 0.04 s per load.
+    // The prior shrinks below what the user's speed asks for, and changes nothing.
+    func fast(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
+      var player = Player.learnedBandwidth(configuration)
+      for _ in 0..<20 { player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000) }
+      return reach(player.move(speed: 0, seconds: 0.5), beyond: player.viewport)
+    }
+    #expect(fast(withPrior) == fast(withoutExcursions))
+  }
+
   @Test func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
     // Two users scroll fast while the screen loads, and each policy learns 300 kB/s.
     func restReach(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
@@ -344,11 +368,15 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
       let answer = player.move(speed: 0, seconds: 0.5)
       return reach(answer, beyond: player.viewport)
     }
+    // Without the excursions from rest, whose prior on this slow link would ask for
+    // more than either.
     var plain = unbudgeted
     plain.bandwidthDemandLimit = 0
+    plain.excursionMissShare = 0
     var stretched = unbudgeted
     stretched.bandwidthDemandLimit = 0.9
     stretched.maximumStretchedLeadScreens = 2
+    stretched.excursionMissShare = 0
     // Demand 3,000 pt/s × 0.1 items/pt × 75 kB far exceeds 300 kB/s: the lead at rest
     // stretches tenfold, up to 2 screens; without the stretch it is what the decayed
     // top speed covers in the 0.3 s lead time, under 1 screen.
