@@ -17,7 +17,11 @@ struct SimulateCommand: ConsoleCommand {
   @OptionGroup
   var worldOptions: WorldOptions
 
-  @Option(help: "The seed of the network jitter.")
+  @Option(
+    help: """
+      The seed of the network jitter. compare runs each generated trace with its own \
+      seed (random-N with N): pass --seed N to reproduce a compare row.
+      """)
   var seed: UInt64 = 1
 
   @Flag(help: "Print one JSON object with stable snake_case keys.")
