@@ -82,8 +82,8 @@ extension AdaptivePolicy {
     /// user never makes an item wait, and then this adds nothing: the lead at rest stays
     /// what the recent top speed calls for, and no byte is spent in advance. On the
     /// randomised trace family over 3G (validation seeds) it cut avoidable blank
-    /// item-frames from 0.56× to 0.49× Texture's for 2 % more bytes, and to 0.45× with
-    /// ``priorRestExcursionScreens`` (BENCHMARKS.md); `lte` and `wifi` were unchanged.
+    /// item-frames from 0.56× to 0.49× Texture's for 2 % more bytes, leaving `lte` and
+    /// `wifi` unchanged, and to 0.45× with ``priorRestExcursionScreens`` (BENCHMARKS.md).
     public var excursionMissShare: Double = 0.1
     /// The percentile of recent excursions from rest kept loaded ahead at rest, in
     /// `0...100` (see ``excursionMissShare``).

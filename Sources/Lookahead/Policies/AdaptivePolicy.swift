@@ -14,7 +14,9 @@ import Foundation
 ///   at least the ``Configuration/restExcursionPercentile`` of those excursions, up to
 ///   ``Configuration/maximumExcursionLeadScreens``, so the idle link fills the buffer the
 ///   next move will need; a link that keeps up spends nothing on it (see
-///   ``Configuration/excursionMissShare``).
+///   ``Configuration/excursionMissShare``). Until a few excursions are known, a prior
+///   of ``Configuration/priorRestExcursionScreens`` stands in, scaled by how slow the
+///   link is.
 /// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
 ///   when the recent top speed demands bytes (speed × items per point × bytes per
 ///   item) close to or beyond the bandwidth — many small items per screen, or a slow

@@ -1,7 +1,7 @@
 /// A high quantile of recently observed load latencies, learned online.
 ///
-/// Keeps the last `capacity` observations in a ring, and the same values in sorted
-/// order, and answers the requested quantile (nearest rank). Before the first
+/// Keeps the last `capacity` observations, in arrival order and sorted, and answers the
+/// requested quantile of them (nearest rank). Before the first
 /// observation it answers the prior. Once `capacity` observations have been made,
 /// nothing allocates.
 ///
@@ -11,12 +11,8 @@ public struct LatencyEstimator: Sendable, Hashable {
   public let quantile: Double
   /// The answer before anything was observed.
   public let prior: Duration
-  /// The kept observations in arrival order (a ring once full).
-  private var samples: [Duration] = []
-  /// The same observations, ascending.
-  private var sorted: [Duration] = []
-  private var next = 0
-  private let capacity: Int
+  /// The kept observations.
+  private var samples: RecentValues<Duration>
 
   /// Creates an estimator.
   ///
@@ -26,10 +22,9 @@ public struct LatencyEstimator: Sendable, Hashable {
   ///   - capacity: How many recent observations are kept; at least 1.
   public init(quantile: Double = 0.9, prior: Duration, capacity: Int = 32) {
     precondition((0...1).contains(quantile), "quantile must be in 0...1, got \(quantile)")
-    precondition(capacity >= 1, "capacity must be at least 1, got \(capacity)")
     self.quantile = quantile
     self.prior = prior
-    self.capacity = capacity
+    samples = RecentValues(capacity: capacity)
   }
 
   /// The number of observations kept.
@@ -39,27 +34,16 @@ public struct LatencyEstimator: Sendable, Hashable {
   ///
   /// - Complexity: O(*k*) for *k* kept observations.
   public mutating func observe(_ latency: Duration) {
-    if samples.count < capacity {
-      samples.append(latency)
-    } else {
-      let evicted = samples[next]
-      samples[next] = latency
-      sorted.remove(at: Self.firstIndex(notBefore: evicted, in: sorted))
-    }
-    sorted.insert(latency, at: Self.firstIndex(notBefore: latency, in: sorted))
-    next = (next + 1) % capacity
+    samples.append(latency)
   }
 
   /// The current estimate: the quantile of the kept observations, or the prior.
   ///
   /// - Complexity: O(1).
   public func estimate() -> Duration {
+    let sorted = samples.ascending
     guard !sorted.isEmpty else { return prior }
     let rank = Swift.max(1, Int((quantile * Double(sorted.count)).rounded(.up)))
     return sorted[rank - 1]
-  }
-
-  private static func firstIndex(notBefore value: Duration, in sorted: [Duration]) -> Int {
-    Search.partitionPoint(in: 0..<sorted.count) { sorted[$0] >= value }
   }
 }

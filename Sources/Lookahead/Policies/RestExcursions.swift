@@ -5,7 +5,8 @@ import Foundation
 /// Every time the viewport comes to rest, the model watches the next ``window`` seconds
 /// and records the furthest the viewport got from that resting place in the direction
 /// it was last scrolling (0 when it stayed or went back). It keeps the last
-/// ``capacity`` of these excursions and answers a quantile of them (nearest rank).
+/// `capacity` of these excursions (``RecentValues``) and answers a percentile of them
+/// (nearest rank).
 ///
 /// An excursion is what a buffer filled at rest has to cover: a reader who moves a
 /// third of a screen after each pause needs little, a skimmer who flings two screens
@@ -20,8 +21,6 @@ import Foundation
 struct RestExcursions: Sendable, Hashable {
   /// How long after a rest begins its excursion is measured, in seconds.
   let window: Double
-  /// How many recent excursions are kept.
-  let capacity: Int
 
   /// A rest whose excursion is still being measured.
   private struct Watch: Sendable, Hashable {
@@ -32,11 +31,8 @@ struct RestExcursions: Sendable, Hashable {
   }
 
   private var watching: [Watch] = []
-  /// The finished excursions in arrival order (a ring once full).
-  private var excursions: [Double] = []
-  /// The same excursions, ascending.
-  private var sorted: [Double] = []
-  private var next = 0
+  /// The most recent finished excursions.
+  private var excursions: RecentValues<Double>
 
   /// Creates a model.
   ///
@@ -45,9 +41,8 @@ struct RestExcursions: Sendable, Hashable {
   ///   - capacity: How many recent excursions are kept; at least 1.
   init(window: Double, capacity: Int = 16) {
     precondition(window > 0, "window must be positive, got \(window)")
-    precondition(capacity >= 1, "capacity must be at least 1, got \(capacity)")
     self.window = window
-    self.capacity = capacity
+    excursions = RecentValues(capacity: capacity)
   }
 
   /// The number of finished excursions kept.
@@ -66,7 +61,7 @@ struct RestExcursions: Sendable, Hashable {
       let progress = (offset - watch.origin) * (watch.isForward ? 1 : -1)
       watching[index].furthest = Swift.max(watch.furthest, progress)
       if time - watch.start >= window {
-        record(watching[index].furthest)
+        excursions.append(watching[index].furthest)
         watching.remove(at: index)
       } else {
         index += 1
@@ -85,20 +80,8 @@ struct RestExcursions: Sendable, Hashable {
   /// The nearest-rank `percentile` (0...100) of the kept excursions, in points; `nil`
   /// before any was recorded.
   func excursion(percentile: Double) -> Double? {
-    sorted.isEmpty ? nil : Percentile.nearestRank(percentile, ofSorted: sorted)
-  }
-
-  private mutating func record(_ excursion: Double) {
-    if excursions.count < capacity {
-      excursions.append(excursion)
-    } else {
-      let evicted = excursions[next]
-      excursions[next] = excursion
-      next = (next + 1) % capacity
-      if let position = sorted.firstIndex(of: evicted) { sorted.remove(at: position) }
-    }
-    let position = sorted.firstIndex { $0 > excursion } ?? sorted.endIndex
-    sorted.insert(excursion, at: position)
+    let sorted = excursions.ascending
+    return sorted.isEmpty ? nil : Percentile.nearestRank(percentile, ofSorted: sorted)
   }
 }
 

@@ -74,3 +74,17 @@ import Testing
     #expect(abs(rate.share - 0.25) < 1e-12)
   }
 }
+
+@Suite struct RecentValuesTests {
+  @Test func keepsTheLastValuesAscendingAndEvictsTheOldestEvenWhenRepeated() {
+    var values = RecentValues<Int>(capacity: 3)
+    for value in [5, 1, 5] { values.append(value) }
+    #expect(values.ascending == [1, 5, 5])
+    // The first 5 is evicted, not the 1; then the 1.
+    values.append(3)
+    #expect(values.ascending == [1, 3, 5])
+    values.append(9)
+    #expect(values.ascending == [3, 5, 9])
+    #expect(values.count == 3)
+  }
+}
