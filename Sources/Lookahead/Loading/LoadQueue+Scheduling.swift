@@ -18,18 +18,24 @@ extension LoadQueue {
     var requests: [Request]
     var priority: LoadPriority
     var order: Double
+    /// When the key entered its priority class: breaks ties between keys of equal
+    /// priority and order. A change of order alone keeps it, and so do a preemption and
+    /// a retry.
+    var arrival: UInt64
     var failures = 0
 
-    init(request: Request) {
+    init(request: Request, arrival: UInt64) {
       requests = [request]
       priority = request.priority
       order = request.order
+      self.arrival = arrival
     }
 
     private init() {
       requests = []
       priority = .preload
       order = 0
+      arrival = 0
     }
 
     /// An entry without requests that holds a key's place while its own entry is
@@ -53,15 +59,21 @@ extension LoadQueue {
 
   /// A queued key in the priority heap. The heap is lazy: an element is stale
   /// once its key's entry no longer holds the same sequence number.
+  ///
+  /// Elements rank by priority, then order, then arrival, and no two live elements
+  /// tie (arrivals are unique), so the order of starts depends on the keys' current
+  /// priorities and orders, never on when their orders were last updated.
   struct PendingElement: Comparable, Sendable {
     var priority: LoadPriority
     var order: Double
+    var arrival: UInt64
     var sequence: UInt64
     var key: Key
 
     static func < (lhs: Self, rhs: Self) -> Bool {
       if lhs.priority != rhs.priority { return lhs.priority < rhs.priority }
       if lhs.order != rhs.order { return lhs.order > rhs.order }
+      if lhs.arrival != rhs.arrival { return lhs.arrival > rhs.arrival }
       return lhs.sequence > rhs.sequence
     }
 
@@ -94,7 +106,9 @@ extension LoadQueue {
     entry.phase = .queued(sequence: sequence)
     if !defersPendingHeap {
       pending.insert(
-        PendingElement(priority: entry.priority, order: entry.order, sequence: sequence, key: key))
+        PendingElement(
+          priority: entry.priority, order: entry.order, arrival: entry.arrival,
+          sequence: sequence, key: key))
     }
     queuedCount += 1
   }
@@ -131,7 +145,7 @@ extension LoadQueue {
       elements.append(
         PendingElement(
           priority: entries.values[index].priority, order: entries.values[index].order,
-          sequence: sequence, key: entries.keys[index]))
+          arrival: entries.values[index].arrival, sequence: sequence, key: entries.keys[index]))
     }
     pending = Heap(elements)
     stalePending = 0
@@ -165,7 +179,11 @@ extension LoadQueue {
   }
 
   mutating func reprioritize(_ key: Key, _ entry: inout Entry) {
-    guard entry.refreshPriority(), case .queued = entry.phase else { return }
+    let previousPriority = entry.priority
+    guard entry.refreshPriority() else { return }
+    // A key that changes class comes last among its new class's ties.
+    if entry.priority != previousPriority { entry.arrival = takeSequence() }
+    guard case .queued = entry.phase else { return }
     leavePhase(key, entry.phase)
     enqueue(key, &entry)
   }

@@ -100,6 +100,8 @@ public struct AdaptivePolicy: ItemPolicy {
   /// The prefetch candidates of the current frame; kept between frames so that its
   /// storage is reused.
   private var candidates: [PreloadRequest] = []
+  /// Scratch storage for putting the candidates in order.
+  private var sortBuffer: [PreloadRequest] = []
   /// How far the user travels after coming to rest.
   private var excursions: RestExcursions
   /// How often, lately, an item on screen waited while the viewport moved.
@@ -200,10 +202,10 @@ public struct AdaptivePolicy: ItemPolicy {
     var prefetches = candidates
     candidates = []
     prefetches.removeAll(keepingCapacity: true)
-    prefetchCandidates(
+    let aheadCount = prefetchCandidates(
       input: input, motion: motion, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, into: &prefetches)
-    prefetches.sort { ($0.priority, -$0.order) > ($1.priority, -$1.order) }
+    CandidateOrder.sort(&prefetches, split: aheadCount, buffer: &sortBuffer)
     if waitingVisible + skippedVisible > 0 {
       // Far prefetches wait for what is on screen; items due within the lead do not,
       // unless the network is still unknown.
@@ -240,11 +242,11 @@ public struct AdaptivePolicy: ItemPolicy {
   }
 
   /// The items ahead within the lead (and behind, for users who turn around), with
-  /// their deadlines; unsorted.
+  /// their deadlines, each side in layout order; returns how many are ahead.
   private func prefetchCandidates<Layout: ItemLayout>(
     input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
     itemsPerPoint: Double, into prefetches: inout [PreloadRequest]
-  ) {
+  ) -> Int {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
     let visible = input.visibleItems
@@ -305,6 +307,7 @@ public struct AdaptivePolicy: ItemPolicy {
       let priority: LoadPriority = deadline < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
     }
+    let aheadCount = prefetches.count
     for item in input.layout.items(overlapping: behind) where !visible.contains(item) {
       let distance = Double(input.layout.span(ofItem: item).distance(to: viewport))
       let deadline = distance / Swift.max(peakBehind, 50)
@@ -312,6 +315,7 @@ public struct AdaptivePolicy: ItemPolicy {
         PreloadRequest(item: item, priority: deadline < lead ? .display : .preload, order: deadline)
       )
     }
+    return aheadCount
   }
 
   /// The lead at rest that this user's excursions from rest call for, in points: their

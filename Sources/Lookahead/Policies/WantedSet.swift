@@ -57,37 +57,62 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
 
   private struct Entry: Sendable {
     var request: Request
+    /// The last answer that named the key; 0 marks a free slot.
     var generation: UInt64
     /// When the key was first wanted in its current run; orders `unwanted`.
     var sequence: UInt64
+    /// The key's position in the last answer that named it.
+    var position: Int
+    /// Where the key's deferred request is in `deferred`, while `deferredRound` is the
+    /// set's current round.
+    var deferredIndex = 0
+    var deferredRound: UInt64 = 0
+    /// Whether a change of order alone may be deferred: the caller's queue knows the key.
+    var mayDefer = true
   }
 
-  private var current: [Key: Entry] = [:]
+  /// The entries, in slots that stay put while their key is wanted; a slot is free when
+  /// its generation is 0.
+  private var slots: [Entry] = []
+  private var freeSlots: [Int] = []
+  private var slotOfKey: [Key: Int] = [:]
+  /// The slot of each request of the last answer, and a spare array for the next one.
+  private var answerSlots: [Int] = []
+  private var spareAnswerSlots: [Int] = []
   private var generation: UInt64 = 0
   private var nextSequence: UInt64 = 0
+  /// Requests whose order alone changed and that the caller has not been told about
+  /// yet, in the order they first changed; `nil` where a later change or withdrawal
+  /// replaced one.
+  private var deferred: [Request?] = []
+  /// Counts the rounds of deferral; round 0 is never current, so a new entry holds no
+  /// deferred request.
+  private var deferredRound: UInt64 = 1
+  /// How many of `deferred` are of each priority, by raw value.
+  private var deferredByPriority = [Int](repeating: 0, count: LoadPriority.allCases.count)
 
   /// Creates an empty set.
   public init() {}
 
   /// The number of wanted keys.
-  public var count: Int { current.count }
+  public var count: Int { slotOfKey.count }
 
   /// The wanted keys, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
   public var keys: [Key] {
-    current.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
+    slots.filter { $0.generation != 0 }.sorted { $0.sequence < $1.sequence }.map(\.request.key)
   }
 
   /// The request currently wanted for a key, if any.
   ///
   /// - Complexity: O(1).
-  public func request(for key: Key) -> Request? { current[key]?.request }
+  public func request(for key: Key) -> Request? { slotOfKey[key].map { slots[$0].request } }
 
   /// Whether a key is wanted.
   ///
   /// - Complexity: O(1).
-  public func contains(_ key: Key) -> Bool { current[key] != nil }
+  public func contains(_ key: Key) -> Bool { slotOfKey[key] != nil }
 
   /// Replaces the wanted requests and returns the difference.
   ///
@@ -105,57 +130,182 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ///
   /// A caller that keeps data per wanted key adds it there, without looking up every
   /// request's key a second time.
+  ///
+  /// With `defersOrders`, a request whose priority is unchanged and whose order alone
+  /// changed is not reported: it joins the deferred changes (replacing the key's earlier
+  /// deferred request), and `deferredCount` counts those of this update. A caller whose
+  /// load queue cannot act on orders alone (``LoadQueue/isSettled(now:)``) tells the
+  /// queue later, with ``takeDeferredOrders()``, before the queue's next decision.
+  ///
+  /// Consecutive answers mostly name the same keys in the same order, shifted by the
+  /// keys that entered or left at either end: each request is first compared with the
+  /// key the last answer had at the same position, shifted as its predecessor was, and
+  /// only a key found elsewhere is looked up by hash. A scrolling frame hashes the keys
+  /// that entered and those where the two answers part ways, not every key.
   mutating func update(
-    to requests: some Sequence<Request>, onInsert: (Int) -> Void
+    to requests: some Sequence<Request>, defersOrders: Bool = false,
+    deferredCount: inout Int, onInsert: (Int) -> Void
   ) -> WantedSetChanges<Key> {
     generation &+= 1
     var position = -1
     var wanted: [Request] = []
     var stamped = 0  // distinct keys of this answer
+    var shift = 0  // where the last answer had the key of the request before
+    // Taken out, so that the array is uniquely referenced and keeps its storage.
+    var nextAnswerSlots = spareAnswerSlots
+    spareAnswerSlots = []
+    nextAnswerSlots.removeAll(keepingCapacity: true)
     for request in requests {
       position += 1
-      // One hash per request: the entry is read and updated through its index.
-      if let index = current.index(forKey: request.key) {
-        let previous = current.values[index]
-        if previous.generation == generation {
-          // A second request for a key already seen in this answer: keep the more urgent.
-          guard request.isMoreUrgent(than: previous.request) else { continue }
-          current.values[index].request = request
-          if let position = wanted.lastIndex(where: { $0.key == request.key }) {
-            wanted[position] = request
-          } else {
-            wanted.append(request)
-          }
-          continue
-        }
-        stamped += 1
-        current.values[index].generation = generation
-        if previous.request != request {
-          current.values[index].request = request
-          wanted.append(request)
-        }
-      } else {
+      var found: Int?
+      let guess = position + shift
+      if guess >= 0, guess < answerSlots.count {
+        let slot = answerSlots[guess]
+        if slots[slot].generation != 0, slots[slot].request.key == request.key { found = slot }
+      }
+      if found == nil { found = slotOfKey[request.key] }
+      guard let slot = found else {
         stamped += 1
         nextSequence &+= 1
-        current[request.key] = Entry(
-          request: request, generation: generation, sequence: nextSequence)
+        let entry = Entry(
+          request: request, generation: generation, sequence: nextSequence, position: position)
+        let slot: Int
+        if let free = freeSlots.popLast() {
+          slot = free
+          slots[slot] = entry
+        } else {
+          slot = slots.count
+          slots.append(entry)
+        }
+        slotOfKey[request.key] = slot
+        nextAnswerSlots.append(slot)
         wanted.append(request)
         onInsert(position)
+        continue
+      }
+      nextAnswerSlots.append(slot)
+      let previous = slots[slot]
+      if previous.generation == generation {
+        // A second request for a key already seen in this answer: keep the more urgent.
+        guard request.isMoreUrgent(than: previous.request) else { continue }
+        slots[slot].request = request
+        dropDeferred(previous)
+        slots[slot].mayDefer = true
+        if let position = wanted.lastIndex(where: { $0.key == request.key }) {
+          wanted[position] = request
+        } else {
+          wanted.append(request)
+        }
+        continue
+      }
+      shift = previous.position - position
+      stamped += 1
+      slots[slot].generation = generation
+      slots[slot].position = position
+      guard previous.request != request else { continue }
+      slots[slot].request = request
+      if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
+        deferredCount += 1
+        if previous.deferredRound == deferredRound {
+          deferred[previous.deferredIndex] = request
+        } else {
+          slots[slot].deferredRound = deferredRound
+          slots[slot].deferredIndex = deferred.count
+          deferred.append(request)
+          deferredByPriority[request.priority.rawValue] += 1
+        }
+      } else {
+        dropDeferred(previous)
+        slots[slot].mayDefer = true
+        wanted.append(request)
       }
     }
+    spareAnswerSlots = answerSlots
+    answerSlots = nextAnswerSlots
     var unwanted: [Key] = []
-    if current.count > stamped {
+    if slotOfKey.count > stamped {
       var leaving: [(key: Key, sequence: UInt64)] = []
-      for (key, entry) in current where entry.generation != generation {
-        leaving.append((key, entry.sequence))
+      for slot in slots.indices
+      where slots[slot].generation != 0 && slots[slot].generation != generation {
+        leaving.append((slots[slot].request.key, slots[slot].sequence))
+        free(slot)
       }
-      for (key, _) in leaving { current[key] = nil }
-      // Dictionary order differs between processes; the order keys were first wanted
-      // keeps drivers and the simulator deterministic.
+      for (key, _) in leaving { slotOfKey[key] = nil }
+      // Slot order differs with the history of the set; the order keys were first
+      // wanted keeps drivers and the simulator deterministic.
       leaving.sort { $0.sequence < $1.sequence }
       unwanted = leaving.map(\.key)
     }
     return WantedSetChanges(wanted: wanted, unwanted: unwanted)
+  }
+
+  /// Replaces the wanted requests, returns the difference and passes `onInsert` the
+  /// position of each new key; see ``update(to:defersOrders:deferredCount:onInsert:)``.
+  mutating func update(
+    to requests: some Sequence<Request>, onInsert: (Int) -> Void
+  ) -> WantedSetChanges<Key> {
+    var deferredCount = 0
+    return update(to: requests, deferredCount: &deferredCount, onInsert: onInsert)
+  }
+
+  /// Frees a slot, dropping its deferred request; the caller removes its key from
+  /// `slotOfKey`.
+  private mutating func free(_ slot: Int) {
+    dropDeferred(slots[slot])
+    slots[slot].generation = 0
+    freeSlots.append(slot)
+  }
+
+  /// Whether some deferred change of order waits to be told.
+  var hasDeferredOrders: Bool { !deferred.isEmpty }
+
+  /// Whether a deferred change of order of `priority` waits to be told.
+  ///
+  /// - Complexity: O(1).
+  func hasDeferredOrders(of priority: LoadPriority) -> Bool {
+    deferredByPriority[priority.rawValue] > 0
+  }
+
+  /// Whether the change of order of `key` waits to be told.
+  ///
+  /// - Complexity: O(1).
+  func hasDeferredOrder(for key: Key) -> Bool {
+    guard let slot = slotOfKey[key], slots[slot].deferredRound == deferredRound else {
+      return false
+    }
+    return deferred[slots[slot].deferredIndex] != nil
+  }
+
+  /// The deferred changes of order, each key's latest, in the order the keys first
+  /// changed; forgets them.
+  ///
+  /// - Complexity: O(*d*) for *d* deferred changes; no key is hashed.
+  mutating func takeDeferredOrders() -> [Request] {
+    let requests = deferred.compactMap { $0 }
+    deferred.removeAll(keepingCapacity: true)
+    for index in deferredByPriority.indices { deferredByPriority[index] = 0 }
+    deferredRound &+= 1
+    return requests
+  }
+
+  /// Makes the next change of `key` reported, not deferred: the caller's queue no longer
+  /// knows the key (its load finished or failed for good), so a change must queue it
+  /// again at once, as it would without deferral. The key's deferred change, if any,
+  /// is dropped: the queue has nothing to reorder.
+  ///
+  /// - Complexity: O(1).
+  mutating func reportNextChange(of key: Key) {
+    guard let slot = slotOfKey[key] else { return }
+    dropDeferred(slots[slot])
+    slots[slot].mayDefer = false
+  }
+
+  private mutating func dropDeferred(_ entry: Entry) {
+    guard entry.deferredRound == deferredRound,
+      let request = deferred[entry.deferredIndex]
+    else { return }
+    deferred[entry.deferredIndex] = nil
+    deferredByPriority[request.priority.rawValue] -= 1
   }
 
   /// Forgets a key without reporting it, for example after its load finished, so that
@@ -163,6 +313,6 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(1).
   public mutating func forget(_ key: Key) {
-    current[key] = nil
+    if let slot = slotOfKey.removeValue(forKey: key) { free(slot) }
   }
 }

@@ -85,7 +85,12 @@ extension ListPreloaderStateMachine {
     var inserted = insertedPositions
     insertedPositions = []
     inserted.removeAll(keepingCapacity: true)
-    var changes = wanted.update(to: keyedRequests) { inserted.append($0) }
+    // A frame that moves the viewport changes the order of every wanted key; while the
+    // queue cannot act on orders alone, those changes wait (see `sendDeferredOrders`).
+    var deferredCount = 0
+    var changes = wanted.update(
+      to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount
+    ) { inserted.append($0) }
     // `wantedItemIDs` holds exactly the wanted set's keys: a key gets its item's id when
     // it is first wanted, and loses it when unwanted below.
     for position in inserted {
@@ -94,7 +99,7 @@ extension ListPreloaderStateMachine {
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     insertedPositions = inserted
-    guard !changes.wanted.isEmpty || !changes.unwanted.isEmpty else {
+    guard !changes.wanted.isEmpty || !changes.unwanted.isEmpty || deferredCount > 0 else {
       // Nothing changed: nothing to tell the queue, and nothing allocated.
       updateInterfaceStates(prefetch: prefetch, cancelled: [], into: &actions)
       return
@@ -126,9 +131,49 @@ extension ListPreloaderStateMachine {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
       },
       unwanted: changes.unwanted.map { .resource($0) })
-    absorb(queue.apply(queued, by: .policy, now: now), now: now, into: &actions)
+    var queueActions: [LoadQueue<QueueKey, ListPreloaderWaiter>.Action] = []
+    queue.record(queued, by: .policy, into: &queueActions)
+    // Deferred orders stay deferred only while no start or preemption depends on them.
+    if !queue.isSettled(now: now) && !pumpIgnoresDeferredOrders(now: now) {
+      sendDeferredOrders()
+    }
+    queue.pump(now: now, into: &queueActions)
+    absorb(queueActions, now: now, into: &actions)
     announceWakeUp(into: &actions)
     updateInterfaceStates(prefetch: prefetch, cancelled: cancelled, into: &actions)
+  }
+
+  /// Whether the queue's next pump reads no order that frames deferred: it can start
+  /// only queued `visible` keys by preemption (``LoadQueue/startsOnlyVisibleKeys(now:)``),
+  /// and no deferred change is of a `visible` request or of a running key.
+  ///
+  /// A fast scroll on a slow link meets this on most frames that preempt: the loads of
+  /// items that just left the screen give way to items that just entered it.
+  mutating func pumpIgnoresDeferredOrders(now: Duration) -> Bool {
+    guard !wanted.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
+    else { return false }
+    for key in queue.running {
+      guard case .resource(let key) = key else { continue }
+      if wanted.hasDeferredOrder(for: key) { return false }
+    }
+    return true
+  }
+
+  /// Tells the queue the changes of order that frames deferred.
+  ///
+  /// A scrolling frame changes the order of every wanted key (its distance or deadline),
+  /// which on a grid is a hundred keys a frame. While the queue ``LoadQueue/isSettled(now:)``
+  /// — every slot busy, no preemption possible, nothing due — orders alone cannot make
+  /// it start or cancel anything, so ``decideItems(now:readiness:into:)`` leaves them in
+  /// the wanted set and only the latest order of each key is sent, once the queue may
+  /// act again. Every other queue event calls this first, so the queue always decides
+  /// on current orders, and the decisions are the same as without deferral.
+  mutating func sendDeferredOrders() {
+    guard wanted.hasDeferredOrders else { return }
+    queue.record(
+      wanted.takeDeferredOrders().map {
+        WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
+      }, by: .policy)
   }
 
   /// Moves the interface ranges (when reported) and adds the item events of the frame.
@@ -168,9 +213,12 @@ extension ListPreloaderStateMachine {
         pageTickets[end] = nil
         if let request = pageRequests[end] { actions.append(.cancelPage(request)) }
       case .deliver(.resource(let key), let waiters):
+        // The queue forgot the key: the policy's next change of it queues it anew.
+        if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
         let ids = Self.requestIDs(of: waiters)
         if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
       case .fail(.resource(let key), let error, let waiters):
+        if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
         actions.append(.fail(key, error, to: Self.requestIDs(of: waiters)))
       case .deliver(.page, _), .fail(.page, _, _):
         // The pager learns a page's outcome from the driver, not from the queue.
@@ -187,6 +235,7 @@ extension ListPreloaderStateMachine {
     guard pageRequests[request.end] == request else { return }
     pageRequests[request.end] = nil
     guard let ticket = pageTickets.removeValue(forKey: request.end) else { return }
+    sendDeferredOrders()
     absorb(
       queue.loadFinished(.page(request.end), ticket: ticket, now: now), now: now, into: &actions)
   }
@@ -221,6 +270,7 @@ extension ListPreloaderStateMachine {
       case .fetch(let request):
         pageStarts[request.id] = now
         pageRequests[request.end] = request
+        sendDeferredOrders()
         absorb(
           queue.want(
             .page(request.end), by: .pager, priority: .visible,
@@ -229,6 +279,7 @@ extension ListPreloaderStateMachine {
       case .cancel(let request):
         pageStarts[request.id] = nil
         guard pageRequests[request.end] == request else { break }
+        sendDeferredOrders()
         absorb(queue.unwant(.page(request.end), by: .pager, now: now), now: now, into: &actions)
         pageRequests[request.end] = nil
         pageTickets[request.end] = nil

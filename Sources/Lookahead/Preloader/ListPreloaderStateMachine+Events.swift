@@ -26,6 +26,7 @@ extension ListPreloaderStateMachine {
     guard queue.currentTicket(of: .resource(key)) == ticket else { return [] }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     var actions: [Action] = []
+    sendDeferredOrders()
     absorb(
       queue.loadFinished(.resource(key), ticket: ticket, now: now), now: now, into: &actions)
     announceWakeUp(into: &actions)
@@ -47,6 +48,7 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
+    sendDeferredOrders()
     absorb(
       queue.loadFailed(.resource(key), ticket: ticket, error: error, now: now), now: now,
       into: &actions)
@@ -70,6 +72,7 @@ extension ListPreloaderStateMachine {
     _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
+    sendDeferredOrders()
     absorb(
       queue.want(.resource(key), by: .request(id), priority: priority, order: order, now: now),
       now: now, into: &actions)
@@ -88,6 +91,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   public mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
     var actions: [Action] = []
+    sendDeferredOrders()
     absorb(queue.unwant(.resource(key), by: .request(id), now: now), now: now, into: &actions)
     return actions
   }

@@ -48,6 +48,7 @@ extension ListPreloaderStateMachine {
     guard !requests.isEmpty else { return [] }
     pruneHintedKeysIfNeeded()
     var actions: [Action] = []
+    sendDeferredOrders()
     absorb(
       queue.apply(WantedSetChanges(wanted: requests, unwanted: []), by: .hint, now: now),
       now: now, into: &actions)
@@ -79,6 +80,7 @@ extension ListPreloaderStateMachine {
     }
     guard !keys.isEmpty else { return [] }
     var actions: [Action] = []
+    sendDeferredOrders()
     absorb(
       queue.apply(WantedSetChanges(wanted: [], unwanted: keys), by: .hint, now: now),
       now: now, into: &actions)
@@ -106,6 +108,7 @@ extension ListPreloaderStateMachine {
       .map { (key: $0.key, position: pager.list.index(ofID: $0.value) ?? Int.max) }
       .sorted { $0.position < $1.position }
       .map { QueueKey.resource($0.key) }
+    sendDeferredOrders()
     absorb(
       queue.apply(WantedSetChanges(wanted: [], unwanted: unwanted), by: .hint, now: now),
       now: now, into: &actions)

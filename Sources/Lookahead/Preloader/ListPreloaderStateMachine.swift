@@ -79,6 +79,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The ticket of each end's running page request.
   var pageTickets: [PageEnd: LoadTicket] = [:]
   var wanted = WantedSet<Key>()
+  /// Whether frames defer changes of order while the queue cannot act on them (see
+  /// `sendDeferredOrders()`). Always on; tests turn it off to check that the decisions
+  /// are the same.
+  var defersOrders = true
   var interfaceRanges: RangeController?
   /// The policy's answer of the current frame; storage kept between frames.
   var requests: [PreloadRequest] = []
@@ -366,6 +370,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     // page retry due later must be announced even if it was once later than this one.
     if let wakeUp = queueWakeUp, wakeUp <= now { queueWakeUp = nil }
     if let wakeUp = announcedWakeUp, wakeUp <= now { announcedWakeUp = nil }
+    sendDeferredOrders()
     absorb(queue.tick(now: now), now: now, into: &actions)
     if let retryAt = pageRetryAt, retryAt <= now {
       pageRetryAt = nil

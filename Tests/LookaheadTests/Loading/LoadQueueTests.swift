@@ -49,6 +49,28 @@ struct LoadQueueTests {
     ])
   }
 
+  @Test("Ties go to the key longest in its class, however often its order changed")
+  func tiesGoToTheKeyLongestInItsClass() {
+    var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
+    script.run([
+      (.want("busy", by: 0, .visible), ["start busy visible"]),
+      (.want("a", by: 0, .preload, order: 5), []),
+      (.want("b", by: 0, .preload, order: 5), []),
+      // a's order moves away and back: it keeps its place before b.
+      (.want("a", by: 0, .preload, order: 7), []),
+      (.want("a", by: 0, .preload, order: 5), []),
+      // c leaves the class and comes back: it joins the end of the ties.
+      (.want("c", by: 0, .preload, order: 5), []),
+      (.want("c", by: 0, .display, order: 5), []),
+      (.want("d", by: 0, .preload, order: 5), []),
+      (.want("c", by: 0, .preload, order: 5), []),
+      (.finish("busy"), ["deliver busy → [0]", "start a preload"]),
+      (.finish("a"), ["deliver a → [0]", "start b preload"]),
+      (.finish("b"), ["deliver b → [0]", "start d preload"]),
+      (.finish("d"), ["deliver d → [0]", "start c preload"]),
+    ])
+  }
+
   @Test("Losing the most urgent waiter lowers a queued key back")
   func lowersPriorityWhenUrgentWaiterLeaves() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
