@@ -76,6 +76,7 @@ let package = Package(
       dependencies: [
         "Lookahead",
         .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ]
     ),
     .testTarget(

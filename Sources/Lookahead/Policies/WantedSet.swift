@@ -88,8 +88,9 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Counts the rounds of deferral; round 0 is never current, so a new entry holds no
   /// deferred request.
   private var deferredRound: UInt64 = 1
-  /// How many of `deferred` are of each priority, by raw value.
+  /// How many of `deferred` are of each priority, by raw value, and in all.
   private var deferredByPriority = [Int](repeating: 0, count: LoadPriority.allCases.count)
+  private var liveDeferredCount = 0
 
   /// Creates an empty set.
   public init() {}
@@ -117,7 +118,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Replaces the wanted requests and returns the difference.
   ///
   /// - Parameter requests: The policy's complete answer. When a key appears more than
-  ///   once, its most urgent request counts.
+  ///   once, its most urgent request counts, and is reported at its place.
   /// - Complexity: O(*m* + *n* + *u* log *u*) for *m* requests, *n* previously wanted
   ///   keys and *u* unwanted ones.
   public mutating func update(to requests: some Sequence<Request>) -> WantedSetChanges<Key> {
@@ -133,9 +134,12 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ///
   /// With `defersOrders`, a request whose priority is unchanged and whose order alone
   /// changed is not reported: it joins the deferred changes (replacing the key's earlier
-  /// deferred request), and `deferredCount` counts those of this update. A caller whose
-  /// load queue cannot act on orders alone (``LoadQueue/isSettled(now:)``) tells the
-  /// queue later, with ``takeDeferredOrders()``, before the queue's next decision.
+  /// deferred request), and `deferredCount` counts those of this update. The caller
+  /// takes them with ``takeDeferredOrders()`` before its load queue next decides
+  /// anything that depends on orders (see ``LoadQueue/isSettled(now:)``).
+  ///
+  /// A key that appears more than once is reported at the place of its most urgent
+  /// request, so that the reports are in the same order with and without deferral.
   ///
   /// Consecutive answers mostly name the same keys in the same order, shifted by the
   /// keys that entered or left at either end: each request is first compared with the
@@ -187,15 +191,16 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
       let previous = slots[slot]
       if previous.generation == generation {
         // A second request for a key already seen in this answer: keep the more urgent.
+        // It is reported at the place of that request, whether or not the earlier one
+        // was reported (or deferred), so that deferral never moves a report.
         guard request.isMoreUrgent(than: previous.request) else { continue }
         slots[slot].request = request
-        dropDeferred(previous)
+        dropDeferred(slot: slot)
         slots[slot].mayDefer = true
         if let position = wanted.lastIndex(where: { $0.key == request.key }) {
-          wanted[position] = request
-        } else {
-          wanted.append(request)
+          wanted.remove(at: position)
         }
+        wanted.append(request)
         continue
       }
       shift = previous.position - position
@@ -207,15 +212,17 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
       if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
         deferredCount += 1
         if previous.deferredRound == deferredRound {
+          // Its deferred request is live: a dropped one resets the slot's round.
           deferred[previous.deferredIndex] = request
         } else {
           slots[slot].deferredRound = deferredRound
           slots[slot].deferredIndex = deferred.count
           deferred.append(request)
           deferredByPriority[request.priority.rawValue] += 1
+          liveDeferredCount += 1
         }
       } else {
-        dropDeferred(previous)
+        dropDeferred(slot: slot)
         slots[slot].mayDefer = true
         wanted.append(request)
       }
@@ -251,13 +258,13 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Frees a slot, dropping its deferred request; the caller removes its key from
   /// `slotOfKey`.
   private mutating func free(_ slot: Int) {
-    dropDeferred(slots[slot])
+    dropDeferred(slot: slot)
     slots[slot].generation = 0
     freeSlots.append(slot)
   }
 
   /// Whether some deferred change of order waits to be told.
-  var hasDeferredOrders: Bool { !deferred.isEmpty }
+  var hasDeferredOrders: Bool { liveDeferredCount > 0 }
 
   /// Whether a deferred change of order of `priority` waits to be told.
   ///
@@ -284,6 +291,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     let requests = deferred.compactMap { $0 }
     deferred.removeAll(keepingCapacity: true)
     for index in deferredByPriority.indices { deferredByPriority[index] = 0 }
+    liveDeferredCount = 0
     deferredRound &+= 1
     return requests
   }
@@ -296,16 +304,20 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   mutating func reportNextChange(of key: Key) {
     guard let slot = slotOfKey[key] else { return }
-    dropDeferred(slots[slot])
+    dropDeferred(slot: slot)
     slots[slot].mayDefer = false
   }
 
-  private mutating func dropDeferred(_ entry: Entry) {
-    guard entry.deferredRound == deferredRound,
-      let request = deferred[entry.deferredIndex]
-    else { return }
-    deferred[entry.deferredIndex] = nil
+  /// Drops the deferred request of the key in `slot`, if any; the slot's next deferral
+  /// appends a new one.
+  private mutating func dropDeferred(slot: Int) {
+    guard slots[slot].deferredRound == deferredRound else { return }
+    slots[slot].deferredRound = 0
+    let index = slots[slot].deferredIndex
+    guard let request = deferred[index] else { return }
+    deferred[index] = nil
     deferredByPriority[request.priority.rawValue] -= 1
+    liveDeferredCount -= 1
   }
 
   /// Forgets a key without reporting it, for example after its load finished, so that

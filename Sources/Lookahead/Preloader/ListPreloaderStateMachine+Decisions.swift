@@ -164,10 +164,13 @@ extension ListPreloaderStateMachine {
   /// A scrolling frame changes the order of every wanted key (its distance or deadline),
   /// which on a grid is a hundred keys a frame. While the queue ``LoadQueue/isSettled(now:)``
   /// — every slot busy, no preemption possible, nothing due — orders alone cannot make
-  /// it start or cancel anything, so ``decideItems(now:readiness:into:)`` leaves them in
-  /// the wanted set and only the latest order of each key is sent, once the queue may
-  /// act again. Every other queue event calls this first, so the queue always decides
-  /// on current orders, and the decisions are the same as without deferral.
+  /// it start or cancel anything, and while its next pump can only start visible keys
+  /// whose orders are current (``pumpIgnoresDeferredOrders(now:)``), the others' orders
+  /// do not matter; so ``decideItems(now:readiness:into:)`` leaves them in the wanted
+  /// set and only the latest order of each key is sent, once the queue may read it.
+  /// Every other queue event calls this first, so the queue always decides on current
+  /// orders, and the decisions are the same as without deferral (only the tickets are
+  /// numbered differently: the queue counts fewer updates).
   mutating func sendDeferredOrders() {
     guard wanted.hasDeferredOrders else { return }
     queue.record(

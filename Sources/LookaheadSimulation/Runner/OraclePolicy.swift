@@ -1,5 +1,6 @@
 import DequeModule
 import Foundation
+import HeapModule
 import Lookahead
 
 /// The clairvoyant reference of SPEC §8.5: it knows the whole trace in advance and
@@ -33,18 +34,44 @@ struct OraclePolicy: ItemPolicy {
   /// The next appearance to activate.
   private var nextAppearance = 0
   /// The items with activated appearances that have not ended, one slot each (in no
-  /// particular order; requests are sorted by deadline).
+  /// particular order).
   private var activeItems: [Int] = []
   /// The activated appearances of each slot's item that have not ended, earliest first.
   private var activeQueues: [Deque<Appearance>] = []
   /// The slot of each active item.
   private var slots: [Int: Int] = [:]
+  /// The active items by the start of their earliest appearance that has not ended,
+  /// then by item: the order of the oracle's requests, kept as appearances begin and
+  /// end rather than sorted every frame.
+  private var byDeadline: [Deadline] = []
+  /// When the earliest appearance of each active item ends; lazy (an element is stale
+  /// once its item's earliest appearance is another).
+  private var ends = Heap<End>()
+
+  /// An active item and when its earliest appearance that has not ended starts.
+  struct Deadline: Comparable, Sendable {
+    var start: Milliseconds
+    var item: Int
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.start != rhs.start ? lhs.start < rhs.start : lhs.item < rhs.item
+    }
+  }
+
+  /// When an active item's earliest appearance ends.
+  struct End: Comparable, Sendable {
+    var end: Milliseconds
+    var item: Int
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.end != rhs.end ? lhs.end < rhs.end : lhs.item < rhs.item
+    }
+  }
+
   /// The requests of the current frame; kept between frames so that their storage is
   /// reused.
   private var visibleRequests: [PreloadRequest] = []
   private var prefetches: [PreloadRequest] = []
-  /// The items whose load runs, this frame; kept for its storage.
-  private var running: [Int] = []
 
   /// For each page, the time from which it is requested.
   let pageNeedTimes: [Milliseconds]
@@ -112,9 +139,12 @@ struct OraclePolicy: ItemPolicy {
         slots[appearance.item] = activeItems.count
         activeItems.append(appearance.item)
         activeQueues.append([appearance])
+        insert(Deadline(start: appearance.start, item: appearance.item))
+        ends.insert(End(end: appearance.end, item: appearance.item))
       }
       nextAppearance += 1
     }
+    retireEndedAppearances(now: now)
     visibleRequests.removeAll(keepingCapacity: true)
     prefetches.removeAll(keepingCapacity: true)
     // Read once: in this unspecialized generic method every access to `input` looks up
@@ -123,50 +153,98 @@ struct OraclePolicy: ItemPolicy {
     // Read once a frame: each read of a class's property is an exclusivity check.
     let cache = images.cache
     let tickets = images.tickets
-    var slot = 0
-    while slot < activeItems.count {
-      let item = activeItems[slot]
-      while let first = activeQueues[slot].first, first.end <= now {
-        activeQueues[slot].removeFirst()
-      }
-      guard let next = activeQueues[slot].first else {
-        removeSlot(slot)
-        continue  // the last slot moved here
-      }
-      slot += 1
-      guard item < itemCount else { continue }
-      assert(
-        cache.isReady(item) == status.isReady(item)
-          && (tickets[item] != nil) == status.isLoading(item),
-        "The simulated images disagree with the load status about item \(item)")
-      if next.start <= now {
-        if !cache.isReady(item) {
-          visibleRequests.append(
-            PreloadRequest(item: item, priority: .visible, order: next.start))
-        }
-      } else {
-        prefetches.append(PreloadRequest(item: item, priority: .preload, order: next.start))
+    // In deadline order, then item, so the requests come out sorted: first the items
+    // on screen (a prefix, since their appearance has begun), then the future ones.
+    var index = 0
+    while index < byDeadline.count, byDeadline[index].start <= now {
+      let deadline = byDeadline[index]
+      index += 1
+      guard deadline.item < itemCount else { continue }
+      assertAgrees(deadline.item, cache: cache, tickets: tickets, status: status)
+      if !cache.isReady(deadline.item) {
+        visibleRequests.append(
+          PreloadRequest(item: deadline.item, priority: .visible, order: deadline.start))
       }
     }
     // Future items not ready yet; while a page or a visible image waits, only those
     // already loading.
     if status.isPageLoading || !visibleRequests.isEmpty {
-      // At most a connection's worth of loads run: a scan of them beats a hash lookup
-      // per future item (several hundred on a grid).
-      running.removeAll(keepingCapacity: true)
-      running.append(contentsOf: tickets.keys)
-      prefetches.removeAll { cache.isReady($0.item) || !running.contains($0.item) }
+      // At most a connection's worth of loads run: looking each up beats walking
+      // several hundred future items on a grid.
+      for item in tickets.keys {
+        guard item < itemCount, !cache.isReady(item), let slot = slots[item],
+          let start = activeQueues[slot].first?.start, start > now
+        else { continue }
+        prefetches.append(PreloadRequest(item: item, priority: .preload, order: start))
+      }
+      prefetches.sort { ($0.order, $0.item) < ($1.order, $1.item) }
     } else {
-      prefetches.removeAll { cache.isReady($0.item) }
+      for deadline in byDeadline[index...] where deadline.item < itemCount {
+        assertAgrees(deadline.item, cache: cache, tickets: tickets, status: status)
+        if !cache.isReady(deadline.item) {
+          prefetches.append(
+            PreloadRequest(item: deadline.item, priority: .preload, order: deadline.start))
+        }
+      }
     }
-    // Slot order follows removals; deadline order (then item) is the same in every run.
-    let byDeadline: (PreloadRequest, PreloadRequest) -> Bool = {
-      ($0.order, $0.item) < ($1.order, $1.item)
-    }
-    visibleRequests.sort(by: byDeadline)
-    prefetches.sort(by: byDeadline)
     requests.append(contentsOf: visibleRequests)
     requests.append(contentsOf: prefetches)
+  }
+
+  /// Checks, in debug builds, that the run's images agree with the load status.
+  private func assertAgrees(
+    _ item: Int, cache: ImageCacheModel, tickets: [Int: LoadTicket], status: some LoadStatus
+  ) {
+    assert(
+      cache.isReady(item) == status.isReady(item)
+        && (tickets[item] != nil) == status.isLoading(item),
+      "The simulated images disagree with the load status about item \(item)")
+  }
+
+  /// Drops the appearances that ended by `now`: an item whose earliest appearance ended
+  /// moves to its next appearance's place in ``byDeadline``, or leaves.
+  private mutating func retireEndedAppearances(now: Milliseconds) {
+    while let first = ends.min, first.end <= now {
+      ends.removeMin()
+      guard let slot = slots[first.item], let head = activeQueues[slot].first,
+        head.end == first.end
+      else { continue }  // stale: that appearance already ended
+      remove(Deadline(start: head.start, item: first.item))
+      while let earliest = activeQueues[slot].first, earliest.end <= now {
+        activeQueues[slot].removeFirst()
+      }
+      if let next = activeQueues[slot].first {
+        insert(Deadline(start: next.start, item: first.item))
+        ends.insert(End(end: next.end, item: first.item))
+      } else {
+        removeSlot(slot)
+      }
+    }
+  }
+
+  private mutating func insert(_ deadline: Deadline) {
+    // New appearances start last, so this is mostly an append.
+    let index = Self.firstIndex(notBefore: deadline, in: byDeadline)
+    byDeadline.insert(deadline, at: index)
+  }
+
+  private mutating func remove(_ deadline: Deadline) {
+    let index = Self.firstIndex(notBefore: deadline, in: byDeadline)
+    precondition(
+      index < byDeadline.count && byDeadline[index] == deadline,
+      "Internal inconsistency: \(deadline.item) is not in the oracle's deadline order")
+    byDeadline.remove(at: index)
+  }
+
+  /// The index of the first of `deadlines` (sorted) that is not before `deadline`.
+  private static func firstIndex(notBefore deadline: Deadline, in deadlines: [Deadline]) -> Int {
+    var low = 0
+    var high = deadlines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if deadlines[middle] < deadline { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Forgets the item of `slot`, whose appearances have all ended: the last slot moves

@@ -15,11 +15,8 @@ private struct ReferenceWantedSet {
         guard let previous = current[request.key]?.request, request.isMoreUrgent(than: previous)
         else { continue }
         current[request.key]?.request = request
-        if let position = wanted.lastIndex(where: { $0.key == request.key }) {
-          wanted[position] = request
-        } else {
-          wanted.append(request)
-        }
+        wanted.removeAll { $0.key == request.key }
+        wanted.append(request)
         continue
       }
       seen.insert(request.key)

@@ -133,3 +133,174 @@ import Testing
     #expect(!harness.machine.wanted.hasDeferredOrders)
   }
 }
+
+/// A policy that answers from a script shared with the test, whatever the viewport.
+private final class AnswerScript: @unchecked Sendable {
+  var answer: [PreloadRequest] = []
+}
+
+private struct ScriptedPolicy: ItemPolicy {
+  let script: AnswerScript
+
+  mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
+    requests.append(contentsOf: script.answer)
+  }
+}
+
+/// A list preloader whose policy is scripted, over posts whose resource keys may be
+/// shared (`keys`), with `slots` connections; records the loads it runs.
+private struct ScriptedMachine {
+  typealias Machine = ListPreloaderStateMachine<TestPost, String>
+
+  let script = AnswerScript()
+  var machine: Machine
+  var running: [String: LoadTicket] = [:]
+  var time: Duration = .zero
+
+  init(posts: Int, keys: @escaping @Sendable (Int) -> String, slots: Int, defers: Bool) {
+    let script = self.script
+    machine = Machine(
+      strategy: PreloadStrategy(
+        id: "scripted", paging: .manual, policy: ScriptedPolicy(script: script)),
+      configuration: ListPreloaderConfiguration(
+        viewportSize: CGSize(width: 390, height: 1000),
+        loadQueue: LoadQueueConfiguration(maximumConcurrentLoads: slots),
+        interfaceStateTuning: nil),
+      resourceKey: { keys($0.id) }, itemLength: { _ in 100 })
+    machine.defersOrders = defers
+    let fetch = machine.start(now: .zero).compactMap {
+      if case .fetchPage(let request) = $0 { request } else { nil }
+    }
+    _ = machine.pageLoaded(
+      fetch[0], page: page(Array((1...posts).reversed()), next: nil, hasMore: false), now: .zero)
+  }
+
+  /// Records the loads the actions start and cancel; returns their descriptions.
+  mutating func perform(_ actions: [Machine.Action]) -> [String] {
+    for action in actions {
+      switch action {
+      case .startLoad(let key, let ticket, _): running[key] = ticket
+      case .cancelLoad(let key, _): running[key] = nil
+      default: break
+      }
+    }
+    return actions.map(\.description)
+  }
+
+  /// One frame answering `answer`.
+  mutating func frame(_ answer: [PreloadRequest]) -> [String] {
+    script.answer = answer
+    time += .milliseconds(16)
+    return perform(machine.scrolled(to: .zero, now: time) { _ in false })
+  }
+
+  mutating func finish(_ key: String) -> [String] {
+    guard let ticket = running.removeValue(forKey: key) else { return [] }
+    return perform(
+      machine.loadFinished(
+        key, ticket: ticket, bytes: 1_000, duration: .milliseconds(100), source: .network,
+        now: time))
+  }
+}
+
+@Suite struct DeferredOrderScriptedTests {
+  private static func request(_ item: Int, _ priority: LoadPriority, _ order: Double)
+    -> PreloadRequest
+  {
+    PreloadRequest(item: item, priority: priority, order: order)
+  }
+
+  /// Runs the same answers through a deferring and an immediate machine.
+  private static func expectSameDecisions(
+    posts: Int, keys: @escaping @Sendable (Int) -> String, slots: Int,
+    frames: [[PreloadRequest]]
+  ) {
+    var deferring = ScriptedMachine(posts: posts, keys: keys, slots: slots, defers: true)
+    var immediate = ScriptedMachine(posts: posts, keys: keys, slots: slots, defers: false)
+    for (index, answer) in frames.enumerated() {
+      #expect(deferring.frame(answer) == immediate.frame(answer), "frame \(index)")
+    }
+  }
+
+  @Test("A change of class drops a deferred order; a later change of order is deferred anew")
+  func aDroppedDeferralIsCountedAgain() {
+    // Keys a, b, k, n at positions 0–3; two connections.
+    let a = 0
+    let b = 1
+    let k = 2
+    let n = 3
+    Self.expectSameDecisions(
+      posts: 4, keys: { "key-\($0)" }, slots: 2,
+      frames: [
+        [
+          Self.request(a, .visible, 0), Self.request(b, .visible, 0.1),
+          Self.request(k, .preload, 5), Self.request(n, .visible, 0.6),
+        ],
+        [
+          Self.request(a, .visible, 0), Self.request(b, .visible, 0.1),
+          Self.request(k, .preload, 4), Self.request(n, .visible, 0.6),
+        ],
+        [
+          Self.request(a, .visible, 0), Self.request(b, .visible, 0.1),
+          Self.request(k, .visible, 0.5), Self.request(n, .visible, 0.6),
+        ],
+        // a leaves the screen: a visible key preempts it, by the orders of this frame.
+        [
+          Self.request(a, .preload, 0), Self.request(b, .visible, 0.1),
+          Self.request(k, .visible, 0.7), Self.request(n, .visible, 0.6),
+        ],
+      ])
+  }
+
+  @Test("A key named twice is reported where its most urgent request is, deferred or not")
+  func aKeyNamedTwice() {
+    // Positions 1 and 2 share one key; one connection.
+    Self.expectSameDecisions(
+      posts: 4, keys: { $0 == 2 || $0 == 3 ? "shared" : "key-\($0)" }, slots: 1,
+      frames: [
+        [Self.request(0, .visible, 0), Self.request(1, .preload, 5)],
+        [
+          Self.request(1, .preload, 4), Self.request(3, .visible, 1),
+          Self.request(2, .visible, 1),
+        ],
+      ])
+  }
+
+  @Test("Random answers with shared keys, classes that change and loads that finish agree")
+  func randomAnswersAgree() {
+    for seed in 1...6 as ClosedRange<UInt64> {
+      var random = SplitMix64(seed: seed)
+      let posts = 14
+      // Some posts share a key, as two cells showing one avatar do.
+      let keys: @Sendable (Int) -> String = { "key-\($0 % 11)" }
+      let slots = 1 + Int(seed % 3)
+      var deferring = ScriptedMachine(posts: posts, keys: keys, slots: slots, defers: true)
+      var immediate = ScriptedMachine(posts: posts, keys: keys, slots: slots, defers: false)
+      var classes = (0..<posts).map { _ in LoadPriority.preload }
+      var orders = (0..<posts).map { Double($0) }
+      for step in 0..<600 {
+        if random.nextUnit() < 0.2, let key = deferring.running.keys.sorted().first {
+          let expected = immediate.finish(key)
+          #expect(deferring.finish(key) == expected, "seed \(seed) step \(step)")
+          continue
+        }
+        // Mostly orders drift; sometimes an item changes class or leaves.
+        for item in 0..<posts {
+          orders[item] += Double(random.nextInt(in: -2...2)) * 0.5
+          if random.nextUnit() < 0.08 {
+            classes[item] = [.visible, .display, .preload][random.nextInt(in: 0...2)]
+          }
+        }
+        let start = random.nextInt(in: 0...4)
+        let answer = (start..<posts).filter { _ in random.nextUnit() < 0.85 }.map {
+          Self.request($0, classes[$0], orders[$0])
+        }
+        let expected = immediate.frame(answer)
+        #expect(deferring.frame(answer) == expected, "seed \(seed) step \(step)")
+        #expect(Set(deferring.running.keys) == Set(immediate.running.keys))
+      }
+    }
+  }
+}
