@@ -215,6 +215,9 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
           // Its deferred request is live: a dropped one resets the slot's round.
           deferred[previous.deferredIndex] = request
         } else {
+          if deferred.count >= 64 && deferred.count >= 2 * liveDeferredCount {
+            compactDeferred()
+          }
           slots[slot].deferredRound = deferredRound
           slots[slot].deferredIndex = deferred.count
           deferred.append(request)
@@ -254,6 +257,26 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     var deferredCount = 0
     return update(to: requests, deferredCount: &deferredCount, onInsert: onInsert)
   }
+
+  /// Drops the places of replaced deferred requests, so that a caller that rarely takes
+  /// them keeps storage proportional to the keys wanted: O(*d* + *s*) for *d* deferred
+  /// places and *s* slots, paid for by the drops that made half the places empty.
+  private mutating func compactDeferred() {
+    var newIndex = [Int](repeating: -1, count: deferred.count)
+    var live: [Request?] = []
+    live.reserveCapacity(liveDeferredCount)
+    for (index, request) in deferred.enumerated() where request != nil {
+      newIndex[index] = live.count
+      live.append(request)
+    }
+    for slot in slots.indices where slots[slot].deferredRound == deferredRound {
+      slots[slot].deferredIndex = newIndex[slots[slot].deferredIndex]
+    }
+    deferred = live
+  }
+
+  /// The places the deferred requests take, replaced ones included; for tests.
+  var deferredStorageCount: Int { deferred.count }
 
   /// Frees a slot, dropping its deferred request; the caller removes its key from
   /// `slotOfKey`.

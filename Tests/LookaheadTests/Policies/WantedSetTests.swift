@@ -150,3 +150,28 @@ private struct ReferenceWantedSet {
     #expect(next.isEmpty && deferred == 1)
   }
 }
+
+extension WantedSetTests {
+  @Test("Deferred orders that keep being replaced keep bounded storage between takes")
+  func deferredStorageStaysBounded() {
+    var wanted = WantedSet<Int>()
+    var deferred = 0
+    var order = 0.0
+    for round in 0..<2_000 {
+      // Ten keys whose order drifts; every other round one of them changes class and
+      // back, which drops its deferred order and defers a new one.
+      order += 1
+      let requests = (0..<10).map { key in
+        Self.request(
+          key, round % 2 == 1 && key == round % 10 ? .display : .preload, order + Double(key))
+      }
+      _ = wanted.update(
+        to: requests, defersOrders: true, deferredCount: &deferred, onInsert: { _ in })
+    }
+    #expect(wanted.deferredStorageCount <= 64 + 2 * 10)
+    // Each key's latest order survives compaction, in the order keys first changed.
+    let taken = wanted.takeDeferredOrders()
+    #expect(Set(taken.map(\.key)).count == taken.count)
+    for request in taken { #expect(wanted.request(for: request.key) == request) }
+  }
+}
