@@ -92,6 +92,7 @@ public struct URLSessionLoader: Loader {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let task = session.dataTask(with: request) { data, response, error in
+          running.finish()
           if let error {
             continuation.resume(throwing: error)
           } else if let response {
@@ -137,6 +138,12 @@ public struct HTTPStatusError: Error, Hashable, CustomStringConvertible {
 /// transfer for milliseconds, and cancellation runs on the thread that cancelled the Swift
 /// task — a scroll handler, when a list preloader stops wanting an image. The cancellation
 /// is handed to a queue of its own instead.
+///
+/// A task whose completion handler has run is never cancelled: FoundationNetworking
+/// forgets a finished task, and cancelling it then stops the process ("Trying to access a
+/// behaviour for a task that in not in the registry", seen in a storm of cancellations on
+/// Swift 6.3). A cancellation racing the very end of a transfer can still meet it; this
+/// only keeps the loader from asking for it after the fact.
 private final class RunningDataTask: Sendable {
   /// Where running tasks are cancelled, off the caller's thread.
   private static let cancellations = DispatchQueue(
@@ -149,6 +156,8 @@ private final class RunningDataTask: Sendable {
   }
 
   private let state = Locked(State.waiting)
+  /// Whether the task's completion handler has run.
+  private let hasFinished = Locked(false)
 
   func start(_ task: URLSessionDataTask) {
     let isCancelled = state.withLock { state in
@@ -168,7 +177,17 @@ private final class RunningDataTask: Sendable {
       if case .running(let task) = state { return task }
       return nil
     }
-    guard let task else { return }
-    Self.cancellations.async { task.cancel() }
+    guard let task, !hasFinished.withLock({ $0 }) else { return }
+    Self.cancellations.async { [hasFinished] in
+      // The transfer may have ended since.
+      guard !hasFinished.withLock({ $0 }), task.state == .running || task.state == .suspended
+      else { return }
+      task.cancel()
+    }
+  }
+
+  /// Records that the task's completion handler runs; a later cancellation does nothing.
+  func finish() {
+    hasFinished.withLock { $0 = true }
   }
 }
