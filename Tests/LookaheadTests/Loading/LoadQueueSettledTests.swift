@@ -37,7 +37,7 @@ struct LoadQueueSettledTests {
 
   @Test("Busy slots and a waiting prefetch: settled")
   func busySlotsAndAWaitingPrefetch() {
-    var queue = Self.busyQueue(waiting: .display)
+    let queue = Self.busyQueue(waiting: .display)
     #expect(queue.runningCount == 2)
     #expect(queue.settled(now: .zero))
     #expect(queue.startsOnlyVisibleKeys(now: .zero))
