@@ -28,6 +28,8 @@ struct RunningLoadKeeper: Sendable {
   /// The next frame's tables while they are built; scratch storage.
   private var nextSides = ItemTable<Bool>()
   private var nextLoadingSince = ItemTable<Duration>()
+  /// The viewport and direction `sides` was last built with; `nil` after a list change.
+  private var sidesBuiltFor: (viewport: AxisSpan, isForward: Bool)?
 
   /// Appends to `prefetches` the running loads that were wanted before and are worth
   /// finishing, then remembers this frame's answer.
@@ -49,13 +51,25 @@ struct RunningLoadKeeper: Sendable {
     visibleItems: Range<Int>, viewport: AxisSpan, isForward: Bool, reach: Double,
     nearlyDone: Duration, now: Duration, layout: Layout, status: some LoadStatus
   ) {
-    chosen.removeAll()
-    for request in prefetches { chosen.append((), for: request.item) }
-    chosen.sortAppended()
+    // The table of this frame's items is built when a running load first needs it:
+    // most frames of a reader at rest have none.
+    var isChosenBuilt = false
+    func isChosen(_ item: Int) -> Bool {
+      if !isChosenBuilt {
+        isChosenBuilt = true
+        chosen.removeAll()
+        for request in prefetches { chosen.append((), for: request.item) }
+        chosen.sortAppended()
+      }
+      return chosen.contains(item)
+    }
+    // Whether an item loads is asked first: with no load running it costs nothing, and
+    // only running loads are kept.
     for previous in previousPrefetches
-    where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
-      guard status.isLoading(previous.item), previous.item < layout.itemCount,
-        let wasAfter = sides[previous.item]
+    where status.isLoading(previous.item) && !isChosen(previous.item)
+      && !visibleItems.contains(previous.item)
+    {
+      guard previous.item < layout.itemCount, let wasAfter = sides[previous.item]
       else { continue }
       let span = layout.span(ofItem: previous.item)
       let isNotReached =
@@ -65,9 +79,10 @@ struct RunningLoadKeeper: Sendable {
       chosen.insert(previous.item)
     }
     for previous in previousRequests
-    where !chosen.contains(previous.item) && !visibleItems.contains(previous.item) {
-      guard status.isLoading(previous.item), let since = loadingSince[previous.item],
-        now - since >= nearlyDone
+    where status.isLoading(previous.item) && !isChosen(previous.item)
+      && !visibleItems.contains(previous.item)
+    {
+      guard let since = loadingSince[previous.item], now - since >= nearlyDone
       else { continue }
       prefetches.append(
         PreloadRequest(
@@ -102,24 +117,34 @@ struct RunningLoadKeeper: Sendable {
     previousRequests = moved(previousRequests)
     sides = moved(sides)
     loadingSince = moved(loadingSince)
+    sidesBuiltFor = nil
   }
 
   private mutating func remember<Layout: ItemLayout>(
     prefetches: [PreloadRequest], visible: ArraySlice<PreloadRequest>, viewport: AxisSpan,
     isForward: Bool, now: Duration, layout: Layout, status: some LoadStatus
   ) {
-    nextSides.removeAll()
-    for request in prefetches {
-      if let side = sides[request.item] {
-        nextSides.append(side, for: request.item)
-      } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
-        if isForward { nextSides.append(true, for: request.item) }
-      } else if !isForward {
-        nextSides.append(false, for: request.item)
+    // The same items as last frame, seen from the same viewport in the same direction
+    // (a reader at rest): the table would come out the same.
+    let isUnchanged =
+      sidesBuiltFor.map { $0.viewport == viewport && $0.isForward == isForward } ?? false
+      && prefetches.count == previousPrefetches.count
+      && zip(prefetches, previousPrefetches).allSatisfy { $0.item == $1.item }
+    if !isUnchanged {
+      nextSides.removeAll()
+      for request in prefetches {
+        if let side = sides[request.item] {
+          nextSides.append(side, for: request.item)
+        } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
+          if isForward { nextSides.append(true, for: request.item) }
+        } else if !isForward {
+          nextSides.append(false, for: request.item)
+        }
       }
+      nextSides.sortAppended()
+      swap(&sides, &nextSides)
+      sidesBuiltFor = (viewport, isForward)
     }
-    nextSides.sortAppended()
-    swap(&sides, &nextSides)
     previousPrefetches.removeAll(keepingCapacity: true)
     previousPrefetches.append(contentsOf: prefetches)
     previousRequests.removeAll(keepingCapacity: true)
