@@ -119,12 +119,12 @@ extension GeometryCheck {
 enum GeometryCheck {}
 
 /// Binary search helpers over sorted storage.
-enum Search {
+package enum Search {
   /// The first index in `range` for which `isAfter` is true, given that `isAfter`
   /// is false for a prefix of `range` and true for the rest; `range.upperBound` if
   /// it is never true.
   @inline(__always)
-  static func partitionPoint(in range: Range<Int>, _ isAfter: (Int) -> Bool) -> Int {
+  package static func partitionPoint(in range: Range<Int>, _ isAfter: (Int) -> Bool) -> Int {
     var low = range.lowerBound
     var high = range.upperBound
     while low < high {

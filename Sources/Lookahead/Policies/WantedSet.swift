@@ -88,9 +88,10 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Counts the rounds of deferral; round 0 is never current, so a new entry holds no
   /// deferred request.
   private var deferredRound: UInt64 = 1
-  /// How many of `deferred` are of each priority, by raw value, and in all.
+  /// How many of `deferred` are of each priority, by raw value.
   private var deferredByPriority = [Int](repeating: 0, count: LoadPriority.allCases.count)
-  private var liveDeferredCount = 0
+  /// How many of `deferred` wait to be told.
+  private var liveDeferredCount: Int { deferredByPriority.reduce(0, +) }
 
   /// Creates an empty set.
   public init() {}
@@ -222,7 +223,6 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
           slots[slot].deferredIndex = deferred.count
           deferred.append(request)
           deferredByPriority[request.priority.rawValue] += 1
-          liveDeferredCount += 1
         }
       } else {
         dropDeferred(slot: slot)
@@ -287,7 +287,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   }
 
   /// Whether some deferred change of order waits to be told.
-  var hasDeferredOrders: Bool { liveDeferredCount > 0 }
+  var hasDeferredOrders: Bool { deferredByPriority.contains { $0 > 0 } }
 
   /// Whether a deferred change of order of `priority` waits to be told.
   ///
@@ -314,7 +314,6 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     let requests = deferred.compactMap { $0 }
     deferred.removeAll(keepingCapacity: true)
     for index in deferredByPriority.indices { deferredByPriority[index] = 0 }
-    liveDeferredCount = 0
     deferredRound &+= 1
     return requests
   }
@@ -340,7 +339,6 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     guard let request = deferred[index] else { return }
     deferred[index] = nil
     deferredByPriority[request.priority.rawValue] -= 1
-    liveDeferredCount -= 1
   }
 
   /// Forgets a key without reporting it, for example after its load finished, so that

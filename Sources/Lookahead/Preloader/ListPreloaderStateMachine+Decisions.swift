@@ -149,7 +149,7 @@ extension ListPreloaderStateMachine {
   ///
   /// A fast scroll on a slow link meets this on most frames that preempt: the loads of
   /// items that just left the screen give way to items that just entered it.
-  mutating func pumpIgnoresDeferredOrders(now: Duration) -> Bool {
+  func pumpIgnoresDeferredOrders(now: Duration) -> Bool {
     guard !wanted.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
     else { return false }
     for key in queue.running {
@@ -168,15 +168,25 @@ extension ListPreloaderStateMachine {
   /// whose orders are current (``pumpIgnoresDeferredOrders(now:)``), the others' orders
   /// do not matter; so ``decideItems(now:readiness:into:)`` leaves them in the wanted
   /// set and only the latest order of each key is sent, once the queue may read it.
-  /// Every other queue event calls this first, so the queue always decides on current
-  /// orders, and the decisions are the same as without deferral (only the tickets are
-  /// numbered differently: the queue counts fewer updates).
+  /// Every other queue event goes through ``queueEvent(_:)``, which calls this first, so
+  /// the queue always decides on current orders, and the decisions are the same as
+  /// without deferral (only the tickets are numbered differently: the queue counts fewer
+  /// updates).
   mutating func sendDeferredOrders() {
     guard wanted.hasDeferredOrders else { return }
     queue.record(
       wanted.takeDeferredOrders().map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
       }, by: .policy)
+  }
+
+  /// Sends the deferred orders, then lets `event` change the queue: every queue event but
+  /// a frame's own decisions goes through here.
+  mutating func queueEvent<Result>(
+    _ event: (inout LoadQueue<QueueKey, ListPreloaderWaiter>) -> Result
+  ) -> Result {
+    sendDeferredOrders()
+    return event(&queue)
   }
 
   /// Moves the interface ranges (when reported) and adds the item events of the frame.
@@ -238,9 +248,9 @@ extension ListPreloaderStateMachine {
     guard pageRequests[request.end] == request else { return }
     pageRequests[request.end] = nil
     guard let ticket = pageTickets.removeValue(forKey: request.end) else { return }
-    sendDeferredOrders()
     absorb(
-      queue.loadFinished(.page(request.end), ticket: ticket, now: now), now: now, into: &actions)
+      queueEvent { $0.loadFinished(.page(request.end), ticket: ticket, now: now) }, now: now,
+      into: &actions)
   }
 
   private static func requestIDs(of waiters: [ListPreloaderWaiter]) -> [UInt64] {
@@ -273,17 +283,19 @@ extension ListPreloaderStateMachine {
       case .fetch(let request):
         pageStarts[request.id] = now
         pageRequests[request.end] = request
-        sendDeferredOrders()
         absorb(
-          queue.want(
-            .page(request.end), by: .pager, priority: .visible,
-            order: -Double.greatestFiniteMagnitude, now: now),
+          queueEvent {
+            $0.want(
+              .page(request.end), by: .pager, priority: .visible,
+              order: -Double.greatestFiniteMagnitude, now: now)
+          },
           now: now, into: &actions)
       case .cancel(let request):
         pageStarts[request.id] = nil
         guard pageRequests[request.end] == request else { break }
-        sendDeferredOrders()
-        absorb(queue.unwant(.page(request.end), by: .pager, now: now), now: now, into: &actions)
+        absorb(
+          queueEvent { $0.unwant(.page(request.end), by: .pager, now: now) }, now: now,
+          into: &actions)
         pageRequests[request.end] = nil
         pageTickets[request.end] = nil
       case .tailFailed(let error, let retryAt):

@@ -26,9 +26,9 @@ extension ListPreloaderStateMachine {
     guard queue.currentTicket(of: .resource(key)) == ticket else { return [] }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     var actions: [Action] = []
-    sendDeferredOrders()
     absorb(
-      queue.loadFinished(.resource(key), ticket: ticket, now: now), now: now, into: &actions)
+      queueEvent { $0.loadFinished(.resource(key), ticket: ticket, now: now) }, now: now,
+      into: &actions)
     announceWakeUp(into: &actions)
     return actions
   }
@@ -48,9 +48,9 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
-    sendDeferredOrders()
     absorb(
-      queue.loadFailed(.resource(key), ticket: ticket, error: error, now: now), now: now,
+      queueEvent { $0.loadFailed(.resource(key), ticket: ticket, error: error, now: now) },
+      now: now,
       into: &actions)
     announceWakeUp(into: &actions)
     return actions
@@ -72,9 +72,10 @@ extension ListPreloaderStateMachine {
     _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
-    sendDeferredOrders()
     absorb(
-      queue.want(.resource(key), by: .request(id), priority: priority, order: order, now: now),
+      queueEvent {
+        $0.want(.resource(key), by: .request(id), priority: priority, order: order, now: now)
+      },
       now: now, into: &actions)
     announceWakeUp(into: &actions)
     return actions
@@ -91,8 +92,9 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   public mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
     var actions: [Action] = []
-    sendDeferredOrders()
-    absorb(queue.unwant(.resource(key), by: .request(id), now: now), now: now, into: &actions)
+    absorb(
+      queueEvent { $0.unwant(.resource(key), by: .request(id), now: now) }, now: now, into: &actions
+    )
     return actions
   }
 
@@ -105,6 +107,7 @@ extension ListPreloaderStateMachine {
     // The queue first: withdrawing the pages one by one would start queued loads in
     // their slots.
     var actions: [Action] = []
+    // Orders deferred by frames go with the wanted set below: nothing is left to order.
     absorb(queue.removeAll(now: now), now: now, into: &actions)
     actions += translate(pager.cancelAll(), now: now)
     wanted = WantedSet()

@@ -48,9 +48,10 @@ extension ListPreloaderStateMachine {
     guard !requests.isEmpty else { return [] }
     pruneHintedKeysIfNeeded()
     var actions: [Action] = []
-    sendDeferredOrders()
     absorb(
-      queue.apply(WantedSetChanges(wanted: requests, unwanted: []), by: .hint, now: now),
+      queueEvent {
+        $0.apply(WantedSetChanges(wanted: requests, unwanted: []), by: .hint, now: now)
+      },
       now: now, into: &actions)
     announceWakeUp(into: &actions)
     return actions
@@ -80,9 +81,8 @@ extension ListPreloaderStateMachine {
     }
     guard !keys.isEmpty else { return [] }
     var actions: [Action] = []
-    sendDeferredOrders()
     absorb(
-      queue.apply(WantedSetChanges(wanted: [], unwanted: keys), by: .hint, now: now),
+      queueEvent { $0.apply(WantedSetChanges(wanted: [], unwanted: keys), by: .hint, now: now) },
       now: now, into: &actions)
     return actions
   }
@@ -108,9 +108,10 @@ extension ListPreloaderStateMachine {
       .map { (key: $0.key, position: pager.list.index(ofID: $0.value) ?? Int.max) }
       .sorted { $0.position < $1.position }
       .map { QueueKey.resource($0.key) }
-    sendDeferredOrders()
     absorb(
-      queue.apply(WantedSetChanges(wanted: [], unwanted: unwanted), by: .hint, now: now),
+      queueEvent {
+        $0.apply(WantedSetChanges(wanted: [], unwanted: unwanted), by: .hint, now: now)
+      },
       now: now, into: &actions)
   }
 

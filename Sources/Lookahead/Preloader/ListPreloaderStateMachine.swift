@@ -370,8 +370,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     // page retry due later must be announced even if it was once later than this one.
     if let wakeUp = queueWakeUp, wakeUp <= now { queueWakeUp = nil }
     if let wakeUp = announcedWakeUp, wakeUp <= now { announcedWakeUp = nil }
-    sendDeferredOrders()
-    absorb(queue.tick(now: now), now: now, into: &actions)
+    absorb(queueEvent { $0.tick(now: now) }, now: now, into: &actions)
     if let retryAt = pageRetryAt, retryAt <= now {
       pageRetryAt = nil
       actions += translate(pager.tick(now: Timestamp(now)), now: now)

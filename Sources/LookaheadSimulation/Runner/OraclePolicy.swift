@@ -222,29 +222,23 @@ struct OraclePolicy: ItemPolicy {
     }
   }
 
+  /// Where `deadline` is or belongs in ``byDeadline``.
+  private func position(of deadline: Deadline) -> Int {
+    Search.partitionPoint(in: byDeadline.indices) { !(byDeadline[$0] < deadline) }
+  }
+
   private mutating func insert(_ deadline: Deadline) {
     // New appearances start last, so this is mostly an append.
-    let index = Self.firstIndex(notBefore: deadline, in: byDeadline)
+    let index = position(of: deadline)
     byDeadline.insert(deadline, at: index)
   }
 
   private mutating func remove(_ deadline: Deadline) {
-    let index = Self.firstIndex(notBefore: deadline, in: byDeadline)
+    let index = position(of: deadline)
     precondition(
       index < byDeadline.count && byDeadline[index] == deadline,
       "Internal inconsistency: \(deadline.item) is not in the oracle's deadline order")
     byDeadline.remove(at: index)
-  }
-
-  /// The index of the first of `deadlines` (sorted) that is not before `deadline`.
-  private static func firstIndex(notBefore deadline: Deadline, in deadlines: [Deadline]) -> Int {
-    var low = 0
-    var high = deadlines.count
-    while low < high {
-      let middle = (low + high) / 2
-      if deadlines[middle] < deadline { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 
   /// Forgets the item of `slot`, whose appearances have all ended: the last slot moves
