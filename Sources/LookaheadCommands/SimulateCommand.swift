@@ -37,8 +37,8 @@ struct SimulateCommand: ConsoleCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Also write every image load's start, cancellation and arrival, and every page "
-        + "request, to this CSV file.",
+      "Also write every image load's start, cancellation (with the bytes it had "
+        + "transferred) and arrival, and every page request, to this CSV file.",
       valueName: "file"))
   var loads: String?
 

@@ -225,7 +225,7 @@ public struct AdaptivePolicy: ItemPolicy {
       waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
-      isForward: forward, reach: configuration.maximumLeadScreens * screen,
+      isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)
     requests.append(contentsOf: prefetches)

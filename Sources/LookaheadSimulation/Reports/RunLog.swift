@@ -38,8 +38,9 @@ public enum RunLog {
 
   /// One line per decision after ``loadsHeader``: its time; the event (`started`,
   /// `cancelled`, `page_requested` or `completed`); the resource's kind (`image` or
-  /// `page`) and index (the item, or the page number); and, for `completed` only, its
-  /// bytes and whether they came from the `network` or the `disk` tier.
+  /// `page`) and index (the item, or the page number); for `completed`, its bytes and
+  /// whether they came from the `network` or the `disk` tier; for `cancelled`, the
+  /// bytes that had arrived before the cancellation.
   ///
   /// - Complexity: O(*n*) for *n* decisions.
   public static func loadsCSV(_ decisions: [SimulationDecision]) -> String {
@@ -48,7 +49,8 @@ public enum RunLog {
       let columns: [String] =
         switch decision {
         case .started(let item, _): ["started", "image", String(item), "", ""]
-        case .cancelled(let item, _): ["cancelled", "image", String(item), "", ""]
+        case .cancelled(let item, _, let bytes):
+          ["cancelled", "image", String(item), String(bytes), ""]
         case .pageRequested(let page, _): ["page_requested", "page", String(page), "", ""]
         case .completed(let completion):
           [

@@ -6,9 +6,10 @@
 public enum SimulationDecision: Sendable, Equatable {
   /// The image of item `item` started loading (from the network or the disk tier).
   case started(_ item: Int, at: Milliseconds)
-  /// The running or waiting load of item `item`'s image was cancelled; bytes that had
-  /// arrived are counted in the run's bytes all the same.
-  case cancelled(_ item: Int, at: Milliseconds)
+  /// The running or waiting load of item `item`'s image was cancelled after `bytes` of
+  /// it had arrived (0 for a load still waiting for its first byte); those bytes are
+  /// counted in the run's bytes and wasted bytes all the same.
+  case cancelled(_ item: Int, at: Milliseconds, bytes: Int)
   /// Page `page` (0 is the first) was requested.
   case pageRequested(_ page: Int, at: Milliseconds)
   /// A page or an image arrived, whole.
@@ -17,7 +18,7 @@ public enum SimulationDecision: Sendable, Equatable {
   /// The virtual time of the decision.
   public var time: Milliseconds {
     switch self {
-    case .started(_, let time), .cancelled(_, let time), .pageRequested(_, let time): time
+    case .started(_, let time), .cancelled(_, let time, _), .pageRequested(_, let time): time
     case .completed(let completion): completion.time
     }
   }

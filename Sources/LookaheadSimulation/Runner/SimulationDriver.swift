@@ -146,10 +146,10 @@ struct SimulationDriver {
           network.request(.image(item), bytes: bytes, priority: Double(priority.rawValue))
         }
       case .cancelLoad(let item, _):
-        onDecision?(.cancelled(item, at: time))
         tickets[item] = nil
         startTimes[item] = nil
-        network.cancel(.image(item))
+        let arrived = network.cancel(.image(item))?.transferredBytes ?? 0
+        onDecision?(.cancelled(item, at: time, bytes: arrived))
       case .fetchPage(let request):
         onDecision?(.pageRequested(loadedPages, at: time))
         pendingPage = (request, loadedPages)

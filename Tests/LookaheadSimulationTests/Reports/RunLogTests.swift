@@ -20,7 +20,7 @@ struct RunLogTests {
         + "16.667,120.5,-300.0,decelerating,3,6,40,0,2,4;5,4;5;7\n")
   }
 
-  @Test("a load decision is one line; only arrivals carry bytes and a source")
+  @Test("a load decision is one line; arrivals carry bytes and a source, cancels their bytes")
   func loadLines() {
     let decisions: [SimulationDecision] = [
       .pageRequested(0, at: 0),
@@ -29,7 +29,7 @@ struct RunLogTests {
           key: NetworkKey(kind: .page, index: 0), bytes: 8_000, time: 412.5,
           source: .network)),
       .started(3, at: 412.5),
-      .cancelled(3, at: 600),
+      .cancelled(3, at: 600, bytes: 12_345),
       .completed(
         NetworkCompletion(
           key: NetworkKey(kind: .image, index: 7), bytes: 51_234, time: 603,
@@ -39,7 +39,7 @@ struct RunLogTests {
       RunLog.loadsCSV(decisions)
         == RunLog.loadsHeader + "\n" + "0.0,page_requested,page,0,,\n"
         + "412.5,completed,page,0,8000,network\n" + "412.5,started,image,3,,\n"
-        + "600.0,cancelled,image,3,,\n" + "603.0,completed,image,7,51234,disk\n")
+        + "600.0,cancelled,image,3,12345,\n" + "603.0,completed,image,7,51234,disk\n")
   }
 
   @Test("an empty run is the header alone")

@@ -39,7 +39,7 @@ private struct SimulatedRun {
       case .started(let item, let time):
         decisions.append(Decision(time: time, what: "start \(item)"))
         imageCompletions[item, default: []].append(nil)
-      case .cancelled(let item, let time):
+      case .cancelled(let item, let time, _):
         decisions.append(Decision(time: time, what: "cancel \(item)"))
       case .pageRequested(let page, let time):
         decisions.append(Decision(time: time, what: "page \(page)"))

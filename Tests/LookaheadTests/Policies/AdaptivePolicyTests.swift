@@ -199,6 +199,7 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
 
     var uncapped = unbudgeted
     uncapped.maximumRestLeadScreens = .infinity
+    uncapped.maximumLeadScreens = .infinity
     var free = Player(uncapped, latency: .milliseconds(1500))
     free.move(speed: 6000, seconds: 0.5)
     #expect(reach(free.move(speed: 0, seconds: 1), beyond: free.viewport) > cap + screen)
@@ -326,9 +327,15 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
       return reach(player.move(speed: 0, seconds: 1), beyond: player.viewport)
     }
     // Items on screen waited while the user moved: the lead at rest covers the median
-    // excursion, past the rest cap of 2.5 screens that the top speed is held to.
-    let waited = restReach(unbudgeted, isKeptWaiting: true)
+    // excursion, past the rest cap of 2 screens that the top speed is held to…
+    var farExcursions = unbudgeted
+    farExcursions.maximumExcursionLeadScreens = 4
+    farExcursions.maximumLeadScreens = 6
+    let waited = restReach(farExcursions, isKeptWaiting: true)
     #expect(waited >= 2800 && waited <= 3100)
+    // …up to the excursion cap (2.5 screens by default).
+    let capped = restReach(unbudgeted, isKeptWaiting: true)
+    #expect(capped >= 2300 && capped <= 2500)
     // A link that kept up: the lead at rest is what the top speed covers in the lead
     // time (1,500 pt/s × 0.3 s, decayed), as it is with the excursions switched off.
     #expect(restReach(unbudgeted, isKeptWaiting: false) <= 600)
@@ -510,6 +517,24 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     let up = prefetches(player.move(speed: -2000, seconds: 0.3, loads: loads))
     #expect(up.contains { $0.item == running })
     #expect(!up.contains { $0.item == queued })
+  }
+
+  @Test func aRunningPrefetchTheUserTurnedAwayFromIsKeptOnlyWithinTheKeptReach() throws {
+    for keptScreens in [1.0, 6.0] {
+      var configuration = unbudgeted
+      configuration.nearlyDoneFraction = 100  // not kept for being nearly done
+      configuration.maximumKeptLoadScreens = keptScreens
+      var player = Player(configuration)
+      let down = prefetches(player.move(speed: 4000, seconds: 0.5))
+      let farthest = try #require(down.max { $0.item < $1.item }?.item)
+      let loads = Loads(loading: [farthest])
+      player.step(speed: 4000, loads: loads)
+      // Up for 0.3 s at 2,000 pt/s: the item lies more than a screen below the viewport.
+      let up = prefetches(player.move(speed: -2000, seconds: 0.3, loads: loads))
+      let distance = layout.span(ofItem: farthest).lowerBound - player.viewport.upperBound
+      try #require(distance > screen && distance < 6 * screen)
+      #expect(up.contains { $0.item == farthest } == (keptScreens == 6))
+    }
   }
 
   @Test func aRunningLoadTheViewportFliesOverIsLetGoUnlessNearlyDone() throws {
