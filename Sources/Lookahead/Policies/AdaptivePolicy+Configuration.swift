@@ -21,23 +21,33 @@ extension AdaptivePolicy {
     /// reached) and saved no blank frame on fast ones.
     public var idleGrowthScreensPerSecond: Double = 0
     /// The largest lead, in screenfuls beyond the viewport (or beyond a fling's
-    /// landing).
+    /// landing), for a user whom the items on screen keep waiting; for one whose link
+    /// keeps up, ``keptUpLeadScreens``, and in between in proportion to how often items
+    /// on screen waited lately (the share of moving time, in full from
+    /// ``excursionMissShare`` on).
+    public var maximumLeadScreens: Double = 6
+    /// The largest lead, in screenfuls, while the link keeps up with the user (see
+    /// ``maximumLeadScreens``).
     ///
     /// While the viewport moves, the lead is the distance it covers within the lead
-    /// time; on a slow link at a fling's speed that is many screens, and the far ones
-    /// were rarely worth their bytes: on the randomised trace family over 3G the user
-    /// caught the glide with another fling and flew past them, or turned around, before
-    /// their loads finished. 3 instead of 6 took the per-trace pass rate of the tuning
-    /// seeds 301–700 from 92.2 % to 93.5 % (with ``maximumExcursionLeadScreens`` at
-    /// 2.5), for avoidable blank item-frames 0.55× → 0.56× Texture's (BENCHMARKS.md).
-    public var maximumLeadScreens: Double = 3
+    /// time; on a slow link at a fling's speed that is many screens. Where the link
+    /// keeps up, the far ones were rarely worth their bytes: on the randomised trace
+    /// family over 3G the user caught the glide with another fling and flew past them,
+    /// or the session ended at the farthest point reached. Together with
+    /// ``keptUpRestLeadScreens`` and ``keptUpExcursionLeadScreens`` this took the
+    /// per-trace pass rate of the tuning seeds 301–700 from 89.5 % to 91.8 % and of
+    /// 1–100 from 97 % to 99 %, with class sums unchanged (BENCHMARKS.md, "Farthest
+    /// reach"). Applied to every user alike, the same caps reached 95.8 % but raised
+    /// avoidable blank item-frames from 0.50× to 0.60× Texture's, on the sessions where
+    /// the link was starved.
+    public var keptUpLeadScreens: Double = 3
     /// How far from the viewport a running prefetch that is no longer wanted, whose item
     /// the viewport has not reached yet, is kept, in screenfuls; further away it is
     /// cancelled.
     ///
-    /// Larger than ``maximumLeadScreens``: a load kept for the way back after a reversal
-    /// spends no more bytes than it has. Cancelling them at 3 screens too cost bytes (the
-    /// partial transfers) on `lte`: the built-in flinger traces went to 1.003× Texture's
+    /// A load kept for the way back after a reversal spends no more bytes than it has.
+    /// Cancelling them at 3 screens (with the lead capped there too) cost bytes, the
+    /// partial transfers, on `lte`: the built-in flinger traces went to 1.003× Texture's
     /// bytes and the random family's per-trace pass rate from 97 % to 96 %.
     public var maximumKeptLoadScreens: Double = 6
     /// Screenfuls kept behind the viewport.
@@ -85,12 +95,15 @@ extension AdaptivePolicy {
     /// A peak speed times a slow network's latency can ask for six screens and more;
     /// on the randomised trace family most of those loads were never seen, because
     /// the next fling rarely goes that far from rest, and the bytes they took slowed
-    /// the images the user did reach. 2 rather than Texture's 2.5: on the same family
-    /// over 3G (tuning seeds 301–700) the half screen more was mostly images past the
-    /// farthest point the user reached, which decide the per-trace bytes criterion of
-    /// short sessions; 2 took the pass rate from 93.5 % to 95.8 %, for avoidable blank
-    /// 0.56× → 0.60× Texture's and bytes 0.93× → 0.91×.
-    public var maximumRestLeadScreens: Double = 2
+    /// the images the user did reach. This is the cap for a user whom the items on
+    /// screen keep waiting; while the link keeps up, ``keptUpRestLeadScreens``, and in
+    /// between in proportion (see ``maximumLeadScreens``).
+    public var maximumRestLeadScreens: Double = 2.5
+    /// The farthest the lead at rest follows the user's recent top speed while the link
+    /// keeps up, in screenfuls (see ``maximumRestLeadScreens`` and
+    /// ``keptUpLeadScreens``): beyond it, loads at rest were mostly of images past the
+    /// farthest point the user reached.
+    public var keptUpRestLeadScreens: Double = 2
     /// How much of the lead at rest the user's own excursions decide when items on
     /// screen have kept the user waiting: the share of recent moving time with an item on
     /// screen waiting for its image at which they decide it in full (0 disables them).
@@ -113,14 +126,14 @@ extension AdaptivePolicy {
     /// ``excursionMissShare``).
     public var restExcursionWindow: Duration = .seconds(8)
     /// The farthest ahead the excursions from rest take the lead at rest, in screenfuls
-    /// (see ``excursionMissShare``).
-    ///
-    /// 2.5, Texture's preload range, rather than 4: on the randomised trace family over
-    /// 3G (tuning seeds 301–700) the screens beyond it were mostly loaded at the
-    /// farthest point of a session, for a user who then turned back or stopped; the cap
-    /// took the per-trace pass rate from 89.5 % to 92.2 % and bytes from 0.95× to 0.93×
-    /// Texture's, for avoidable blank item-frames 0.50× → 0.55×.
-    public var maximumExcursionLeadScreens: Double = 2.5
+    /// (see ``excursionMissShare``), for a user whom the items on screen keep waiting;
+    /// while the link keeps up, ``keptUpExcursionLeadScreens``, and in between in
+    /// proportion (see ``maximumLeadScreens``).
+    public var maximumExcursionLeadScreens: Double = 4
+    /// The farthest ahead the excursions from rest take the lead at rest while the link
+    /// keeps up, in screenfuls: Texture's preload range (see
+    /// ``maximumExcursionLeadScreens`` and ``keptUpLeadScreens``).
+    public var keptUpExcursionLeadScreens: Double = 2.5
     /// How many excursions from rest must be known before they count (see
     /// ``excursionMissShare``); until then, ``priorRestExcursionScreens`` stands in.
     public var minimumRestExcursions: Int = 3

@@ -13,6 +13,23 @@ extension AdaptivePolicy {
     return 1 / (1 - Swift.min(demand, limit))
   }
 
+  /// How much the items on screen have kept the user waiting lately, in `0...1`: the
+  /// recent share of moving time with an item on screen waiting for its image, over
+  /// ``Configuration/excursionMissShare`` (1 when that is 0, which keeps every cap at
+  /// its maximum).
+  func waitingShare() -> Double {
+    let share = configuration.excursionMissShare
+    guard share > 0 else { return 1 }
+    return Swift.min(1, misses.share / share)
+  }
+
+  /// A cap on how far ahead the policy reaches, in screenfuls: `keptUp` for a link that
+  /// keeps up with the user, `waiting` for a user kept waiting, and in between in
+  /// proportion to `share` (see ``waitingShare()``).
+  func reachCap(keptUp: Double, waiting: Double, share: Double) -> Double {
+    keptUp + (waiting - keptUp) * share
+  }
+
   /// How soon, in seconds, a visible item must leave the screen to be skipped.
   ///
   /// An item not started yet is skipped when it leaves sooner than the link takes to

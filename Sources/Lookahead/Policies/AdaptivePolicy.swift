@@ -17,6 +17,14 @@ import Foundation
 ///   ``Configuration/excursionMissShare``). Until a few excursions are known, a prior
 ///   of ``Configuration/priorRestExcursionScreens`` stands in, scaled by how slow the
 ///   link is.
+/// - **Reach by need.** How far ahead the policy reaches at all depends on the same
+///   share of moving time in which items on screen waited: while the link keeps up,
+///   the lead stops at ``Configuration/keptUpLeadScreens``, the lead at rest at
+///   ``Configuration/keptUpRestLeadScreens`` and the excursions at
+///   ``Configuration/keptUpExcursionLeadScreens`` (far loads then mostly fetch images
+///   past the farthest point the user reaches); for a user kept waiting, at
+///   ``Configuration/maximumLeadScreens``, ``Configuration/maximumRestLeadScreens`` and
+///   ``Configuration/maximumExcursionLeadScreens``; in between in proportion.
 /// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
 ///   when the recent top speed demands bytes (speed × items per point × bytes per
 ///   item) close to or beyond the bandwidth — many small items per screen, or a slow
@@ -39,8 +47,8 @@ import Foundation
 ///   and the latency is known, no new prefetch at all is wanted then.
 /// - **Running loads are finished.** A running prefetch of an item the viewport has
 ///   not reached yet is kept, even after the user turns around, until the viewport
-///   passes it or it falls out of reach; a load that has run for a typical load time
-///   is kept wherever its item is.
+///   passes it or it lies beyond ``Configuration/maximumKeptLoadScreens``; a load that
+///   has run for a typical load time is kept wherever its item is.
 /// - **A full pipe, not a crowded one.** Loads on one link share its bandwidth, so
 ///   every extra load in flight slows all the others down. New prefetches start only
 ///   while fewer loads are in flight (visible ones included) than the link's
@@ -104,8 +112,9 @@ public struct AdaptivePolicy: ItemPolicy {
   private var sortBuffer: [PreloadRequest] = []
   /// How far the user travels after coming to rest.
   private var excursions: RestExcursions
-  /// How often, lately, an item on screen waited while the viewport moved.
-  private var misses: MovingMissRate
+  /// How often, lately, an item on screen waited while the viewport moved; read by the
+  /// link's limits.
+  var misses: MovingMissRate
 
   /// Creates the policy.
   ///
@@ -261,6 +270,7 @@ public struct AdaptivePolicy: ItemPolicy {
     // unless the items on screen kept the user waiting lately, and this user's own
     // excursions from rest call for more.
     let landing = motion.isDecelerating ? motion.remainingDistance : 0
+    let waiting = waitingShare()
     let horizon = lead * demandStretch(speed: peakAhead, itemsPerPoint: itemsPerPoint)
     let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
     let restReach = Swift.max(
@@ -270,13 +280,17 @@ public struct AdaptivePolicy: ItemPolicy {
           Swift.min(
             peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen)
         ),
-        configuration.maximumRestLeadScreens * screen),
-      excursionReach(screen: screen))
+        reachCap(
+          keptUp: configuration.keptUpRestLeadScreens,
+          waiting: configuration.maximumRestLeadScreens, share: waiting) * screen),
+      excursionReach(screen: screen, waiting: waiting))
     let leadDistance = Swift.min(
       Swift.max(
         moving,
         landing + restLead(screen: screen, now: input.time, peak: restReach)),
-      configuration.maximumLeadScreens * screen + landing)
+      reachCap(
+        keptUp: configuration.keptUpLeadScreens, waiting: configuration.maximumLeadScreens,
+        share: waiting) * screen + landing)
     let trailing = Swift.min(
       Swift.max(
         configuration.trailingScreens * screen, configuration.reversalFactor * peakBehind * lead),
@@ -319,15 +333,15 @@ public struct AdaptivePolicy: ItemPolicy {
   }
 
   /// The lead at rest that this user's excursions from rest call for, in points: their
-  /// ``Configuration/restExcursionPercentile``, at most
+  /// ``Configuration/restExcursionPercentile``, at most a cap between
+  /// ``Configuration/keptUpExcursionLeadScreens`` and
   /// ``Configuration/maximumExcursionLeadScreens``, scaled by how often an item on
-  /// screen waited lately while the viewport moved (in full from
-  /// ``Configuration/excursionMissShare`` on). Until
-  /// ``Configuration/minimumRestExcursions`` excursions are known,
-  /// ``Configuration/priorRestExcursionScreens``, scaled by how slow the link is instead.
-  private func excursionReach(screen: Double) -> Double {
-    let share = configuration.excursionMissShare
-    guard share > 0 else { return 0 }
+  /// screen waited lately while the viewport moved (`waiting`, see
+  /// ``waitingShare()``). Until ``Configuration/minimumRestExcursions`` excursions are
+  /// known, ``Configuration/priorRestExcursionScreens``, scaled by how slow the link is
+  /// instead.
+  private func excursionReach(screen: Double, waiting need: Double) -> Double {
+    guard configuration.excursionMissShare > 0 else { return 0 }
     guard excursions.count >= configuration.minimumRestExcursions,
       let excursion = excursions.excursion(percentile: configuration.restExcursionPercentile)
     else {
@@ -335,8 +349,10 @@ public struct AdaptivePolicy: ItemPolicy {
       let slowness = Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
       return configuration.priorRestExcursionScreens * screen * slowness
     }
-    let need = Swift.min(1, misses.share / share)
-    return Swift.min(excursion, configuration.maximumExcursionLeadScreens * screen) * need
+    let cap = reachCap(
+      keptUp: configuration.keptUpExcursionLeadScreens,
+      waiting: configuration.maximumExcursionLeadScreens, share: need)
+    return Swift.min(excursion, cap * screen) * need
   }
 
   /// Items per point of the axis on screen now: the visible items over the extent

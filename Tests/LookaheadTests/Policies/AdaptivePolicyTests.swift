@@ -193,7 +193,8 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     player.move(speed: 6000, seconds: 0.5)
     let atRest = player.move(speed: 0, seconds: 1)
     let restReach = reach(atRest, beyond: player.viewport)
-    let cap = CGFloat(unbudgeted.maximumRestLeadScreens) * screen
+    // Nothing on screen waited, so the cap is the one for a link that keeps up.
+    let cap = CGFloat(unbudgeted.keptUpRestLeadScreens) * screen
     #expect(restReach > screen)
     #expect(restReach <= cap)
 
@@ -203,6 +204,23 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
     var free = Player(uncapped, latency: .milliseconds(1500))
     free.move(speed: 6000, seconds: 0.5)
     #expect(reach(free.move(speed: 0, seconds: 1), beyond: free.viewport) > cap + screen)
+  }
+
+  @Test func theLeadOfAMovingViewportStopsSoonerWhileTheLinkKeepsUp() {
+    // Slow loads (1.5 s + 0.1 s margin) at 4,000 pt/s: the lead time covers 6,400 points.
+    func movingReach(isKeptWaiting: Bool) -> CGFloat {
+      var player = Player(unbudgeted, latency: .milliseconds(1500))
+      // Two seconds of waiting make a tenth of the recent moving time (10 s half-life).
+      let answer = player.move(
+        speed: 4000, seconds: 2, loads: Loads(isVisibleReady: !isKeptWaiting))
+      return reach(answer, beyond: player.viewport)
+    }
+    // Every image on screen was ready: the lead stops at 3 screens…
+    let keptUp = movingReach(isKeptWaiting: false)
+    #expect(keptUp > 2.5 * screen && keptUp <= 3 * screen)
+    // …and at 6 for a user whom the images on screen kept waiting.
+    let waiting = movingReach(isKeptWaiting: true)
+    #expect(waiting > 5.5 * screen && waiting <= 6 * screen)
   }
 
   @Test func aDeceleratingFlingWantsItsLandingAndSkipsWhatItFliesOver() throws {
@@ -327,15 +345,14 @@ private var growingWhileIdle: AdaptivePolicy.Configuration {
       return reach(player.move(speed: 0, seconds: 1), beyond: player.viewport)
     }
     // Items on screen waited while the user moved: the lead at rest covers the median
-    // excursion, past the rest cap of 2 screens that the top speed is held to…
-    var farExcursions = unbudgeted
-    farExcursions.maximumExcursionLeadScreens = 4
-    farExcursions.maximumLeadScreens = 6
-    let waited = restReach(farExcursions, isKeptWaiting: true)
+    // excursion, past the rest cap of 2.5 screens that the top speed is held to…
+    let waited = restReach(unbudgeted, isKeptWaiting: true)
     #expect(waited >= 2800 && waited <= 3100)
-    // …up to the excursion cap (2.5 screens by default).
-    let capped = restReach(unbudgeted, isKeptWaiting: true)
-    #expect(capped >= 2300 && capped <= 2500)
+    // …up to the excursion cap for a user kept waiting.
+    var capped = unbudgeted
+    capped.maximumExcursionLeadScreens = 2
+    let cappedReach = restReach(capped, isKeptWaiting: true)
+    #expect(cappedReach >= 1800 && cappedReach <= 2000)
     // A link that kept up: the lead at rest is what the top speed covers in the lead
     // time (1,500 pt/s × 0.3 s, decayed), as it is with the excursions switched off.
     #expect(restReach(unbudgeted, isKeptWaiting: false) <= 600)
