@@ -24,7 +24,8 @@ extension AdaptivePolicy {
     /// landing), for a user whom the items on screen keep waiting; for one whose link
     /// keeps up, ``keptUpLeadScreens``, and in between in proportion to how often items
     /// on screen waited lately (the share of moving time, in full from
-    /// ``excursionMissShare`` on).
+    /// ``excursionMissShare`` on). The same cap holds for the range kept behind the
+    /// viewport.
     public var maximumLeadScreens: Double = 6
     /// The largest lead, in screenfuls, while the link keeps up with the user (see
     /// ``maximumLeadScreens``).
@@ -36,10 +37,12 @@ extension AdaptivePolicy {
     /// or the session ended at the farthest point reached. Together with
     /// ``keptUpRestLeadScreens`` and ``keptUpExcursionLeadScreens`` this took the
     /// per-trace pass rate of the tuning seeds 301–700 from 89.5 % to 91.8 % and of
-    /// 1–100 from 97 % to 99 %, with class sums unchanged (BENCHMARKS.md, "Farthest
-    /// reach"). Applied to every user alike, the same caps reached 95.8 % but raised
-    /// avoidable blank item-frames from 0.50× to 0.60× Texture's, on the sessions where
-    /// the link was starved.
+    /// 1–100 from 97 % to 99 %, for avoidable blank item-frames 0.49× → 0.50× and
+    /// 0.52× → 0.53× Texture's (BENCHMARKS.md, "Farthest reach"). Applied to every user
+    /// alike, the same caps reached 95.8 % but raised avoidable blank item-frames from
+    /// 0.49× to 0.60× Texture's, on the sessions where the link was starved. This value
+    /// also caps the range kept behind the viewport (``trailingScreens``,
+    /// ``reversalFactor``), as ``maximumLeadScreens`` does.
     public var keptUpLeadScreens: Double = 3
     /// How far from the viewport a running prefetch that is no longer wanted, whose item
     /// the viewport has not reached yet, is kept, in screenfuls; further away it is
@@ -50,7 +53,8 @@ extension AdaptivePolicy {
     /// partial transfers, on `lte`: the built-in flinger traces went to 1.003× Texture's
     /// bytes and the random family's per-trace pass rate from 97 % to 96 %.
     public var maximumKeptLoadScreens: Double = 6
-    /// Screenfuls kept behind the viewport.
+    /// Screenfuls kept behind the viewport; the range behind is capped like the lead
+    /// (see ``maximumLeadScreens``).
     public var trailingScreens: Double = 0
     /// How much of the lead a user who recently scrolled the other way keeps behind
     /// the viewport (0 disables): reversals are behaviour too.
@@ -106,12 +110,14 @@ extension AdaptivePolicy {
     public var keptUpRestLeadScreens: Double = 2
     /// How much of the lead at rest the user's own excursions decide when items on
     /// screen have kept the user waiting: the share of recent moving time with an item on
-    /// screen waiting for its image at which they decide it in full (0 disables them).
+    /// screen waiting for its image at which they decide it in full (0 disables them,
+    /// and holds every cap on the reach at its maximum: ``maximumLeadScreens``,
+    /// ``maximumRestLeadScreens`` and ``maximumExcursionLeadScreens``).
     ///
     /// After each rest, the policy records how far the viewport went in the next
     /// ``restExcursionWindow`` in the direction of the last scroll. At rest it keeps, at
-    /// least, the ``restExcursionPercentile`` of those excursions loaded ahead (up to
-    /// ``maximumExcursionLeadScreens``), scaled by the recent share of moving time in
+    /// least, the ``restExcursionPercentile`` of those excursions loaded ahead (up to a
+    /// cap, see ``maximumExcursionLeadScreens``), scaled by the recent share of moving time in
     /// which an item on screen waited, over this value. A link that keeps up with the
     /// user never makes an item wait, and then this adds nothing: the lead at rest stays
     /// what the recent top speed calls for, and no byte is spent in advance. On the
@@ -126,13 +132,18 @@ extension AdaptivePolicy {
     /// ``excursionMissShare``).
     public var restExcursionWindow: Duration = .seconds(8)
     /// The farthest ahead the excursions from rest take the lead at rest, in screenfuls
-    /// (see ``excursionMissShare``), for a user whom the items on screen keep waiting;
-    /// while the link keeps up, ``keptUpExcursionLeadScreens``, and in between in
-    /// proportion (see ``maximumLeadScreens``).
+    /// (see ``excursionMissShare``), for a user whom the items on screen keep waiting.
+    ///
+    /// The excursions count in proportion to how often items on screen waited lately
+    /// (the share *s* of moving time over ``excursionMissShare``, at most 1), and so
+    /// does their cap: they reach *s* × the excursion, at most *s* × a cap that runs
+    /// from ``keptUpExcursionLeadScreens`` at *s* = 0 to this value at *s* = 1.
     public var maximumExcursionLeadScreens: Double = 4
-    /// The farthest ahead the excursions from rest take the lead at rest while the link
-    /// keeps up, in screenfuls: Texture's preload range (see
-    /// ``maximumExcursionLeadScreens`` and ``keptUpLeadScreens``).
+    /// The excursions' cap at the low end of the share of moving time in which items on
+    /// screen waited, in screenfuls (see ``maximumExcursionLeadScreens``): it lowers the
+    /// reach of a user kept waiting only part of the time. A link that keeps up makes no
+    /// item wait, and then the excursions add nothing whatever this value. 2.5 is
+    /// Texture's preload range.
     public var keptUpExcursionLeadScreens: Double = 2.5
     /// How many excursions from rest must be known before they count (see
     /// ``excursionMissShare``); until then, ``priorRestExcursionScreens`` stands in.

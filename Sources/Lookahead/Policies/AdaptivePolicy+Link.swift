@@ -13,6 +13,18 @@ extension AdaptivePolicy {
     return 1 / (1 - Swift.min(demand, limit))
   }
 
+  /// Items per point of the axis on screen now: the visible items over the extent
+  /// their spans cover; with the learned load size, what the user's speed demands of
+  /// the link.
+  static func itemsPerPoint<Layout: ItemLayout>(
+    visible: Range<Int>, layout: Layout
+  ) -> Double {
+    guard let first = visible.first, let last = visible.last else { return 0 }
+    let extent = Double(
+      layout.span(ofItem: last).upperBound - layout.span(ofItem: first).lowerBound)
+    return extent > 0 ? Double(visible.count) / extent : 0
+  }
+
   /// How much the items on screen have kept the user waiting lately, in `0...1`: the
   /// recent share of moving time with an item on screen waiting for its image, over
   /// ``Configuration/excursionMissShare`` (1 when that is 0, which keeps every cap at
@@ -25,9 +37,14 @@ extension AdaptivePolicy {
 
   /// A cap on how far ahead the policy reaches, in screenfuls: `keptUp` for a link that
   /// keeps up with the user, `waiting` for a user kept waiting, and in between in
-  /// proportion to `share` (see ``waitingShare()``).
+  /// proportion to `share` (see ``waitingShare()``). A `keptUp` above `waiting` counts
+  /// as `waiting`, so the maximum is never exceeded; an infinite `waiting` stays
+  /// infinite for any share above 0.
   func reachCap(keptUp: Double, waiting: Double, share: Double) -> Double {
-    keptUp + (waiting - keptUp) * share
+    let low = Swift.min(keptUp, waiting)
+    guard share > 0 else { return low }
+    guard share < 1 else { return waiting }
+    return low + (waiting - low) * share
   }
 
   /// How soon, in seconds, a visible item must leave the screen to be skipped.

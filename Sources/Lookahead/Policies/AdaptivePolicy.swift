@@ -6,7 +6,7 @@ import Foundation
 ///   within the expected load latency — a high quantile learned online from finished
 ///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
 ///   follows the user's recent top speed in that direction (a slow reader needs far
-///   less than Texture's 2.5 screens), up to ``Configuration/maximumRestLeadScreens``.
+///   less than Texture's 2.5 screens), up to a cap (see "Reach by need" below).
 /// - **Excursions.** The policy also learns how far this user travels after coming to
 ///   rest (the distance covered within ``Configuration/restExcursionWindow`` after each
 ///   rest, in the direction of the last scroll). While items on screen keep the user
@@ -19,12 +19,13 @@ import Foundation
 ///   link is.
 /// - **Reach by need.** How far ahead the policy reaches at all depends on the same
 ///   share of moving time in which items on screen waited: while the link keeps up,
-///   the lead stops at ``Configuration/keptUpLeadScreens``, the lead at rest at
-///   ``Configuration/keptUpRestLeadScreens`` and the excursions at
-///   ``Configuration/keptUpExcursionLeadScreens`` (far loads then mostly fetch images
-///   past the farthest point the user reaches); for a user kept waiting, at
-///   ``Configuration/maximumLeadScreens``, ``Configuration/maximumRestLeadScreens`` and
-///   ``Configuration/maximumExcursionLeadScreens``; in between in proportion.
+///   the lead stops at ``Configuration/keptUpLeadScreens`` and the lead at rest at
+///   ``Configuration/keptUpRestLeadScreens`` (far loads then mostly fetch images past
+///   the farthest point the user reaches); for a user kept waiting, at
+///   ``Configuration/maximumLeadScreens`` and ``Configuration/maximumRestLeadScreens``;
+///   in between in proportion. The excursions' cap runs the same way, from
+///   ``Configuration/keptUpExcursionLeadScreens`` to
+///   ``Configuration/maximumExcursionLeadScreens``.
 /// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
 ///   when the recent top speed demands bytes (speed × items per point × bytes per
 ///   item) close to or beyond the bandwidth — many small items per screen, or a slow
@@ -112,9 +113,9 @@ public struct AdaptivePolicy: ItemPolicy {
   private var sortBuffer: [PreloadRequest] = []
   /// How far the user travels after coming to rest.
   private var excursions: RestExcursions
-  /// How often, lately, an item on screen waited while the viewport moved; read by the
-  /// link's limits.
-  var misses: MovingMissRate
+  /// How often, lately, an item on screen waited while the viewport moved; read by
+  /// ``waitingShare()``.
+  private(set) var misses: MovingMissRate
 
   /// Creates the policy.
   ///
@@ -284,17 +285,19 @@ public struct AdaptivePolicy: ItemPolicy {
           keptUp: configuration.keptUpRestLeadScreens,
           waiting: configuration.maximumRestLeadScreens, share: waiting) * screen),
       excursionReach(screen: screen, waiting: waiting))
+    let leadCap =
+      reachCap(
+        keptUp: configuration.keptUpLeadScreens, waiting: configuration.maximumLeadScreens,
+        share: waiting) * screen
     let leadDistance = Swift.min(
       Swift.max(
         moving,
         landing + restLead(screen: screen, now: input.time, peak: restReach)),
-      reachCap(
-        keptUp: configuration.keptUpLeadScreens, waiting: configuration.maximumLeadScreens,
-        share: waiting) * screen + landing)
+      leadCap + landing)
     let trailing = Swift.min(
       Swift.max(
         configuration.trailingScreens * screen, configuration.reversalFactor * peakBehind * lead),
-      configuration.maximumLeadScreens * screen)
+      leadCap)
     let ahead =
       forward
       ? AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(leadDistance))
@@ -353,17 +356,6 @@ public struct AdaptivePolicy: ItemPolicy {
       keptUp: configuration.keptUpExcursionLeadScreens,
       waiting: configuration.maximumExcursionLeadScreens, share: need)
     return Swift.min(excursion, cap * screen) * need
-  }
-
-  /// Items per point of the axis on screen now: the visible items over the extent
-  /// their spans cover.
-  private static func itemsPerPoint<Layout: ItemLayout>(
-    visible: Range<Int>, layout: Layout
-  ) -> Double {
-    guard let first = visible.first, let last = visible.last else { return 0 }
-    let extent = Double(
-      layout.span(ofItem: last).upperBound - layout.span(ofItem: first).lowerBound)
-    return extent > 0 ? Double(visible.count) / extent : 0
   }
 
   private mutating func updateRecentSpeed(

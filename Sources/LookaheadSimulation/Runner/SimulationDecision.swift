@@ -7,7 +7,8 @@ public enum SimulationDecision: Sendable, Equatable {
   /// The image of item `item` started loading (from the network or the disk tier).
   case started(_ item: Int, at: Milliseconds)
   /// The running or waiting load of item `item`'s image was cancelled after `bytes` of
-  /// it had arrived (0 for a load still waiting for its first byte); those bytes are
+  /// it had arrived (0 for a load that had not received a byte yet, and for a read from
+  /// the disk tier); those bytes are
   /// counted in the run's bytes and wasted bytes all the same.
   case cancelled(_ item: Int, at: Milliseconds, bytes: Int)
   /// Page `page` (0 is the first) was requested.

@@ -138,6 +138,29 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(movingFrames > 60)
   }
 
+  @Test("a cancelled load's logged bytes are its partial transfer, counted in the run's bytes")
+  func cancelledLoadsCarryTheirPartialBytes() {
+    let trace = TraceGenerator(scenario: .reverser, seed: 1, duration: 30_000).generate()
+    let (metrics, decisions) = Simulation.runRecordingDecisions(
+      SimulationSetup(trace: trace, strategy: .texture, network: .threeG, seed: 1))
+    var arrived = 0
+    var partial = 0
+    var partialLoads = 0
+    for decision in decisions {
+      switch decision {
+      case .completed(let completion) where completion.source == .network:
+        arrived += completion.bytes
+      case .cancelled(_, _, let bytes):
+        partial += bytes
+        if bytes > 0 { partialLoads += 1 }
+      default: break
+      }
+    }
+    #expect(partialLoads > 5)
+    // Every byte of the run arrived whole or as part of a cancelled transfer.
+    #expect(metrics.bytes == arrived + partial)
+  }
+
   @Test("pause-while-scrolling never cancels a started load, even on a crowded 3G grid")
   func pauseWhileScrollingNeverCancels() {
     let trace = TraceGenerator(scenario: .skimmer, seed: 1, duration: 30_000).generate()

@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+/// The adaptive policy's excursions, link limits, visible order and running loads.
+@Suite struct AdaptivePolicyLinkTests {
+  @Test func aUserKeptWaitingGetsTheLeadAtRestTheirOwnExcursionsCallFor() {
+    // Five cycles: 3,000 points in 2 s, then 5 s at rest. Each rest's excursion (the
+    // next 8 s) is the next 3,000-point stroke.
+    func restReach(_ configuration: AdaptivePolicy.Configuration, isKeptWaiting: Bool)
+      -> CGFloat
+    {
+      var player = AdaptivePlayer(configuration, offset: 0)
+      let moving = AdaptiveLoads(isVisibleReady: !isKeptWaiting)
+      for _ in 0..<5 {
+        player.move(speed: 1500, seconds: 2, loads: moving)
+        player.move(speed: 0, seconds: 5)
+      }
+      player.move(speed: 1500, seconds: 2, loads: moving)
+      return adaptiveReach(player.move(speed: 0, seconds: 1), beyond: player.viewport)
+    }
+    // Items on screen waited while the user moved: the lead at rest covers the median
+    // excursion, past the rest cap of 2.5 screens that the top speed is held to…
+    let waited = restReach(unbudgetedAdaptive, isKeptWaiting: true)
+    #expect(waited >= 2800 && waited <= 3100)
+    // …up to the excursion cap for a user kept waiting.
+    var capped = unbudgetedAdaptive
+    capped.maximumExcursionLeadScreens = 2
+    let cappedReach = restReach(capped, isKeptWaiting: true)
+    #expect(cappedReach >= 1800 && cappedReach <= 2000)
+    // A link that kept up: the lead at rest is what the top speed covers in the lead
+    // time (1,500 pt/s × 0.3 s, decayed), as it is with the excursions switched off.
+    #expect(restReach(unbudgetedAdaptive, isKeptWaiting: false) <= 600)
+    var switchedOff = unbudgetedAdaptive
+    switchedOff.excursionMissShare = 0
+    #expect(restReach(switchedOff, isKeptWaiting: true) <= 600)
+  }
+
+  @Test func aUserKeptWaitingPartOfTheTimeGetsAPartOfTheExcursionsUnderALowerCap() {
+    // The same 3,000-point strokes, but items on screen wait only in the last 0.4 s of
+    // the last one: a share of 1 - 0.5^(0.4 / 10) ≈ 2.7 % of the moving time, 0.27 of
+    // the full share (a tenth).
+    func restReach(keptUpExcursionScreens: Double) -> CGFloat {
+      var configuration = unbudgetedAdaptive
+      configuration.keptUpExcursionLeadScreens = keptUpExcursionScreens
+      var player = AdaptivePlayer(configuration, offset: 0)
+      for _ in 0..<5 {
+        player.move(speed: 1500, seconds: 2)
+        player.move(speed: 0, seconds: 5)
+      }
+      player.move(speed: 1500, seconds: 1.6)
+      player.move(speed: 1500, seconds: 0.4, loads: AdaptiveLoads(isVisibleReady: false))
+      return adaptiveReach(player.move(speed: 0, seconds: 1), beyond: player.viewport)
+    }
+    // 0.27 × the median excursion (3,000 points) under a cap of 1 + 0.27 × 3 screens:
+    // about 500 points; with the cap at 4 screens throughout, about 820.
+    let lowCap = restReach(keptUpExcursionScreens: 1)
+    let highCap = restReach(keptUpExcursionScreens: 4)
+    #expect(lowCap >= 400 && lowCap <= 600)
+    #expect(highCap >= 700 && highCap <= 900)
+  }
+
+  @Test func beforeAnyExcursionIsKnownASlowLinkKeepsThePriorAtRest() {
+    // 300 kB/s and 75 kB per load: 0.25 s of link time per load, 0.83 of the 0.3 s at
+    // which the link counts as fully slow, so 2 screens × 0.83 ≈ 1,667 points. (No
+    // bandwidth stretch, which would ask for 2.5 screens here.)
+    var withPrior = unbudgetedAdaptive
+    withPrior.bandwidthDemandLimit = 0
+    var slow = AdaptivePlayer.learnedBandwidth(withPrior)
+    let slowReach = adaptiveReach(slow.move(speed: 0, seconds: 0.5), beyond: slow.viewport)
+    #expect(slowReach >= 1500 && slowReach <= 1700)
+    var withoutExcursions = withPrior
+    withoutExcursions.excursionMissShare = 0
+    var plain = AdaptivePlayer.learnedBandwidth(withoutExcursions)
+    let plainReach = adaptiveReach(plain.move(speed: 0, seconds: 0.5), beyond: plain.viewport)
+    #expect(plainReach <= 1000)
+    // Twenty more loads of 100 kB in the same busy second: 2.3 MB/s, 0.04 s per load.
+    // The prior shrinks below what the user's speed asks for, and changes nothing.
+    func fast(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
+      var player = AdaptivePlayer.learnedBandwidth(configuration)
+      for _ in 0..<20 { player.policy.loadDidFinish(latency: .milliseconds(200), bytes: 100_000) }
+      return adaptiveReach(player.move(speed: 0, seconds: 0.5), beyond: player.viewport)
+    }
+    #expect(fast(withPrior) == fast(withoutExcursions))
+  }
+
+  @Test func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
+    // Two users scroll fast while the screen loads, and each policy learns 300 kB/s.
+    func restReach(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
+      var player = AdaptivePlayer.learnedBandwidth(configuration)
+      let answer = player.move(speed: 0, seconds: 0.5)
+      return adaptiveReach(answer, beyond: player.viewport)
+    }
+    // Without the excursions from rest, whose prior on this slow link would ask for
+    // more than either.
+    var plain = unbudgetedAdaptive
+    plain.bandwidthDemandLimit = 0
+    plain.excursionMissShare = 0
+    var stretched = unbudgetedAdaptive
+    stretched.bandwidthDemandLimit = 0.9
+    stretched.maximumStretchedLeadScreens = 2
+    stretched.excursionMissShare = 0
+    // Demand 3,000 pt/s × 0.1 items/pt × 75 kB far exceeds 300 kB/s: the lead at rest
+    // stretches tenfold, up to 2 screens; without the stretch it is what the decayed
+    // top speed covers in the 0.3 s lead time, under 1 screen.
+    let plainReach = restReach(plain)
+    let stretchedReach = restReach(stretched)
+    #expect(plainReach >= 600 && plainReach <= 1000)
+    #expect(stretchedReach >= 1800 && stretchedReach <= 2300)
+  }
+
+  @Test func aSlowLinkStartsNoMoreLoadsThanFillItsPipe() {
+    // 300 kB/s × 0.2 s ÷ 75 kB: a bandwidth-delay product of 0.8 loads, so the floor
+    // of 2 loads in flight decides.
+    let player = AdaptivePlayer.learnedBandwidth
+    var limited = unbudgetedAdaptive
+    limited.pipeDepthFactor = 1
+    limited.minimumLoadsInFlight = 2
+    limited.loadsInFlightPerVisibleItem = 0
+    var user = player(limited)
+    #expect(user.policy.loadsInFlightLimit(visibleCount: 10) == 2)
+    let next = adaptiveLayout.items(overlapping: user.viewport).upperBound
+    // Nothing loading: the two nearest deadlines start, the rest wait.
+    #expect(adaptivePrefetches(user.move(speed: 0, seconds: 0.5)).map(\.item) == [next, next + 1])
+    // One prefetch running: it stays, and one more may start.
+    let running = adaptivePrefetches(user.step(loads: AdaptiveLoads(loading: [next + 3])))
+    #expect(running.map(\.item) == [next, next + 3])
+    // The visible items count too: two of them loading leave no room for a new prefetch.
+    let busy = adaptivePrefetches(
+      user.step(loads: AdaptiveLoads(isVisibleReady: false, loading: [next - 1, next - 2])))
+    #expect(busy.isEmpty)
+    // Without the limit the whole lead is wanted.
+    var unlimited = player(unbudgetedAdaptive)
+    #expect(unlimited.policy.loadsInFlightLimit(visibleCount: 10) == nil)
+    #expect(adaptivePrefetches(unlimited.move(speed: 0, seconds: 0.5)).count > 2)
+    // With many items on screen, the limit grows with them.
+    limited.loadsInFlightPerVisibleItem = 0.5
+    #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10) == 5)
+  }
+
+  @Test func aMovingViewportSkipsVisibleItemsThatLeaveBeforeTheLinkCouldDeliverThem() {
+    // 300 kB/s and 75 kB per load (less once the waiting screen keeps the link busy):
+    // the ten or eleven items on screen take the link about 3 s, while at 300 pt/s
+    // the top item leaves within a third of a second.
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    var user = AdaptivePlayer.learnedBandwidth(sparse)
+    let waiting = AdaptiveLoads(isVisibleReady: false)
+    let moving = adaptiveVisibleItems(user.move(speed: 300, seconds: 0.5, loads: waiting))
+    let onScreen = Array(adaptiveLayout.items(overlapping: user.viewport))
+    let top = onScreen[0]
+    let bottom = onScreen[onScreen.count - 1]
+    #expect(!moving.contains(top))
+    #expect(moving.contains(bottom))
+    #expect(moving.count < onScreen.count)
+    // On a sparse screen a load already running is kept: its connection is its own.
+    let running = adaptiveVisibleItems(
+      user.step(speed: 300, loads: AdaptiveLoads(isVisibleReady: false, loading: Set(onScreen))))
+    #expect(running.contains(top))
+    // At rest nothing leaves the screen, so every visible item is wanted.
+    let resting = adaptiveVisibleItems(user.move(speed: 0, seconds: 1, loads: waiting))
+    #expect(resting == Array(adaptiveLayout.items(overlapping: user.viewport)))
+  }
+
+  @Test func onADenseScreenSkippedItemsHoldTheirPlaceAndLeavingLoadsAreWithdrawn() {
+    // The same screen of eleven items is dense by default (more than 6); its top item is
+    // skipped. With a floor of 11 loads in flight, a sparse screen lets a prefetch take
+    // the skipped item's place; a dense one does not.
+    func startedPrefetches(_ configuration: AdaptivePolicy.Configuration) -> [Int] {
+      var configuration = configuration
+      configuration.minimumLoadsInFlight = 11
+      configuration.loadsInFlightPerVisibleItem = 0
+      var user = AdaptivePlayer.learnedBandwidth(configuration)
+      let answer = user.move(speed: 300, seconds: 0.5, loads: AdaptiveLoads(isVisibleReady: false))
+      #expect(adaptiveLayout.items(overlapping: user.viewport).count == 11)
+      #expect(adaptiveVisibleItems(answer).count == 10)
+      return adaptivePrefetches(answer).map(\.item)
+    }
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    #expect(startedPrefetches(sparse).count == 1)
+    #expect(startedPrefetches(AdaptivePolicy.Configuration()).isEmpty)
+
+    // All eleven running: a quarter of their 11 × 0.25 s of link time is about 0.7 s.
+    // The top item leaves sooner and its load is withdrawn; the bottom one stays.
+    var user = AdaptivePlayer.learnedBandwidth(AdaptivePolicy.Configuration())
+    user.move(speed: 300, seconds: 0.5, loads: AdaptiveLoads(isVisibleReady: false))
+    let onScreen = Array(adaptiveLayout.items(overlapping: user.viewport))
+    let allRunning = AdaptiveLoads(isVisibleReady: false, loading: Set(onScreen))
+    let running = adaptiveVisibleItems(user.step(speed: 300, loads: allRunning))
+    #expect(!running.contains(onScreen[0]))
+    #expect(running.contains(onScreen[onScreen.count - 1]))
+    // Without the factor a running load is never withdrawn.
+    var keeping = AdaptivePolicy.Configuration()
+    keeping.runningLoadHorizonFactor = 0
+    var kept = AdaptivePlayer.learnedBandwidth(keeping)
+    kept.move(speed: 300, seconds: 0.5, loads: AdaptiveLoads(isVisibleReady: false))
+    let keptScreen = Array(adaptiveLayout.items(overlapping: kept.viewport))
+    let keptAnswer = adaptiveVisibleItems(
+      kept.step(speed: 300, loads: AdaptiveLoads(isVisibleReady: false, loading: Set(keptScreen))))
+    #expect(keptAnswer == keptScreen)
+  }
+
+  @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
+    func visibleOrder(_ answer: [PreloadRequest]) -> [Int] {
+      answer.filter { $0.priority == .visible }.sorted { $0.order < $1.order }.map(\.item)
+    }
+    var player = AdaptivePlayer()
+    // Moving toward larger offsets: layout order.
+    let moving = visibleOrder(player.move(speed: 1000, seconds: 0.5))
+    #expect(moving == moving.sorted())
+    // At rest afterwards: the items at the far edge first.
+    let atRest = visibleOrder(player.move(speed: 0, seconds: 1))
+    #expect(atRest == atRest.sorted(by: >))
+    #expect(atRest.count >= 10)
+    // At rest after scrolling back toward smaller offsets: layout order again.
+    player.move(speed: -1000, seconds: 0.5)
+    let backAtRest = visibleOrder(player.move(speed: 0, seconds: 1))
+    #expect(backAtRest == backAtRest.sorted())
+  }
+
+  @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
+    var configuration = unbudgetedAdaptive
+    configuration.nearlyDoneFraction = 100  // not kept for being nearly done
+    var player = AdaptivePlayer(configuration)
+    let down = adaptivePrefetches(player.move(speed: 2000, seconds: 0.5))
+    let running = try #require(down.first?.item)
+    let queued = try #require(down.last?.item)
+    try #require(running != queued)
+    let loads = AdaptiveLoads(loading: [running])
+    player.step(speed: 2000, loads: loads)
+    // Up: the lead now lies above; the running load below is kept, the queued one is not.
+    let up = adaptivePrefetches(player.move(speed: -2000, seconds: 0.3, loads: loads))
+    #expect(up.contains { $0.item == running })
+    #expect(!up.contains { $0.item == queued })
+  }
+
+  @Test func aRunningPrefetchTheUserTurnedAwayFromIsKeptOnlyWithinTheKeptReach() throws {
+    for keptScreens in [1.0, 6.0] {
+      var configuration = unbudgetedAdaptive
+      configuration.nearlyDoneFraction = 100  // not kept for being nearly done
+      configuration.maximumKeptLoadScreens = keptScreens
+      var player = AdaptivePlayer(configuration)
+      let down = adaptivePrefetches(player.move(speed: 4000, seconds: 0.5))
+      let farthest = try #require(down.max { $0.item < $1.item }?.item)
+      let loads = AdaptiveLoads(loading: [farthest])
+      player.step(speed: 4000, loads: loads)
+      // Up for 0.3 s at 2,000 pt/s: the item lies more than a screen below the viewport.
+      let up = adaptivePrefetches(player.move(speed: -2000, seconds: 0.3, loads: loads))
+      let distance = adaptiveLayout.span(ofItem: farthest).lowerBound - player.viewport.upperBound
+      try #require(distance > adaptiveScreen && distance < 6 * adaptiveScreen)
+      #expect(up.contains { $0.item == farthest } == (keptScreens == 6))
+    }
+  }
+
+  @Test func aRunningLoadTheViewportFliesOverIsLetGoUnlessNearlyDone() throws {
+    var configuration = unbudgetedAdaptive
+    configuration.nearlyDoneFraction = 100
+    for isNearlyDone in [false, true] {
+      var player = AdaptivePlayer(isNearlyDone ? unbudgetedAdaptive : configuration)
+      let ahead = try #require(
+        adaptivePrefetches(player.move(speed: 2000, seconds: 0.5)).first?.item)
+      let loads = AdaptiveLoads(loading: [ahead])
+      // 0.9 s at 2,000 pt/s: the item is passed and lies behind the viewport; its load
+      // has run for 0.9 s, past the typical 0.2 s.
+      let answer = player.move(speed: 2000, seconds: 0.9, loads: loads)
+      try #require(adaptiveLayout.span(ofItem: ahead).upperBound < player.viewport.lowerBound)
+      let kept = answer.first { $0.item == ahead }
+      #expect((kept != nil) == isNearlyDone)
+      if let kept { #expect(kept.priority <= .display) }
+    }
+  }
+}
