@@ -51,9 +51,19 @@ extension ListPreloader {
       self.trace = trace
     }
 
-    /// Tells every observer, in order (yielding never calls back into the preloader).
-    func notify(_ event: Event) {
-      for observer in observers.values { observer.yield(event) }
+    /// Tells every observer, in order, and forgets those whose stream has ended.
+    ///
+    /// Runs under the preloader's lock. Yielding may resume the consumer's task, which
+    /// takes that task's own lock; so nothing the runtime runs under a task's lock — a
+    /// stream's termination handler, run when its consumer is cancelled — may take the
+    /// preloader's lock, or the two would wait on each other. Streams that ended are
+    /// dropped here instead, at the first event that finds them terminated.
+    mutating func notify(_ event: Event) {
+      var ended: [UInt64] = []
+      for (id, observer) in observers {
+        if case .terminated = observer.yield(event) { ended.append(id) }
+      }
+      for id in ended { observers.removeValue(forKey: id) }
     }
 
     /// Turns the machine's actions into effects to perform after the lock, and

@@ -284,7 +284,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   // MARK: - Observing
 
   /// A stream of the preloader's events, from now on, in the order they happened. It
-  /// finishes when the preloader is released; cancel the consuming task to stop early.
+  /// finishes when the preloader is released; cancel the consuming task to stop early
+  /// (the preloader forgets the stream at its next event).
   ///
   /// - Parameter bufferingPolicy: What to keep while the consumer is behind; unbounded
   ///   by default, so that no list change is lost.
@@ -294,13 +295,13 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   ) -> AsyncStream<Event> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Event.self, bufferingPolicy: bufferingPolicy)
-    let id = locked.withLock { state in
+    // No termination handler: the runtime runs it under the consuming task's lock when
+    // that task is cancelled, while an event being yielded under the preloader's lock
+    // waits for the task's lock (see `State.notify`). An ended stream is forgotten at
+    // the next event instead.
+    locked.withLock { state in
       state.nextObserverID += 1
       state.observers[state.nextObserverID] = continuation
-      return state.nextObserverID
-    }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.locked.withLock { $0.observers.removeValue(forKey: id) }
     }
     return stream
   }
