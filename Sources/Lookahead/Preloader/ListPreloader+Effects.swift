@@ -14,12 +14,58 @@ extension ListPreloader {
 
   /// Performs effects; never called with the lock held.
   func perform(_ effects: Effects) {
+    if effects.hasEvents { deliverEvents() }
     effects.perform()
     for start in effects.starts {
       launch(start.key, ticket: start.ticket, priority: start.priority)
     }
     for request in effects.fetches { fetch(request) }
     if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, generation: wakeUp.generation) }
+  }
+
+  // MARK: - Events
+
+  /// Gives the queued events to the observers, in the order they happened, outside the
+  /// lock; never called with the lock held.
+  ///
+  /// Yielding may resume a consumer's task, which takes that task's own lock, and the
+  /// runtime holds that lock while the task's cancellation handlers run — which may
+  /// call the preloader (a cell's request withdrawn, an app's own handler). Yielding
+  /// under the preloader's lock would make the two wait on each other. One caller at a
+  /// time delivers, and also what others queue meanwhile, so events keep their order;
+  /// a caller that finds another delivering leaves its events to it. A stream whose
+  /// consumer has gone is forgotten at the first event that finds it terminated (its
+  /// termination handler, run under the task's lock, takes no lock of ours).
+  func deliverEvents() {
+    var isDelivering = false
+    var ended: [UInt64] = []
+    while true {
+      let batch = locked.withLock { state -> EventBatch? in
+        for id in ended { state.observers.removeValue(forKey: id) }
+        if state.isDelivering && !isDelivering { return nil }
+        guard !state.outbox.isEmpty else {
+          state.isDelivering = false
+          return nil
+        }
+        state.isDelivering = true
+        defer { state.outbox.removeAll(keepingCapacity: true) }
+        return EventBatch(events: state.outbox, observers: Array(state.observers))
+      }
+      guard let batch else { return }
+      isDelivering = true
+      ended.removeAll()
+      for event in batch.events {
+        for (id, observer) in batch.observers {
+          if case .terminated = observer.yield(event) { ended.append(id) }
+        }
+      }
+    }
+  }
+
+  /// Events taken from the outbox, and the observers to give them to.
+  private struct EventBatch {
+    var events: [Event]
+    var observers: [(key: UInt64, value: AsyncStream<Event>.Continuation)]
   }
 
   // MARK: - Loads

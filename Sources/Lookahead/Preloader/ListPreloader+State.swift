@@ -39,6 +39,11 @@ extension ListPreloader {
     var wakeUpGeneration: UInt64 = 0
     var observers: [UInt64: AsyncStream<Event>.Continuation] = [:]
     var nextObserverID: UInt64 = 0
+    /// Events not yet given to the observers, oldest first (see
+    /// ``ListPreloader/deliverEvents()``).
+    var outbox: [Event] = []
+    /// Whether a caller is giving the outbox to the observers.
+    var isDelivering = false
     var recorder = ListMetricsRecorder<Item.ID, Key>()
     var network = ListMetricsRecorder<Item.ID, Key>.NetworkCounts()
     var peakCacheBytes = 0
@@ -51,19 +56,10 @@ extension ListPreloader {
       self.trace = trace
     }
 
-    /// Tells every observer, in order, and forgets those whose stream has ended.
-    ///
-    /// Runs under the preloader's lock. Yielding may resume the consumer's task, which
-    /// takes that task's own lock; so nothing the runtime runs under a task's lock — a
-    /// stream's termination handler, run when its consumer is cancelled — may take the
-    /// preloader's lock, or the two would wait on each other. Streams that ended are
-    /// dropped here instead, at the first event that finds them terminated.
+    /// Queues an event for the observers; ``ListPreloader/deliverEvents()`` gives it to
+    /// them after the lock.
     mutating func notify(_ event: Event) {
-      var ended: [UInt64] = []
-      for (id, observer) in observers {
-        if case .terminated = observer.yield(event) { ended.append(id) }
-      }
-      for id in ended { observers.removeValue(forKey: id) }
+      outbox.append(event)
     }
 
     /// Turns the machine's actions into effects to perform after the lock, and
@@ -119,6 +115,7 @@ extension ListPreloader {
           effects.wakeUp = (at, wakeUpGeneration)
         }
       }
+      effects.hasEvents = !outbox.isEmpty
       return effects
     }
 
@@ -176,6 +173,8 @@ extension ListPreloader {
     var resumptions: [(Continuation, Result<Resource, any Error>)] = []
     var wakeUp: (at: Duration, generation: UInt64)?
     var finishedObservers: [AsyncStream<Event>.Continuation] = []
+    /// Whether events wait in the state's outbox.
+    var hasEvents = false
 
     /// Performs what needs no preloader: cancellations, resumptions, finished streams.
     func perform() {

@@ -40,7 +40,8 @@ import Foundation
 /// pages complete on background tasks. Every method is thread-safe and cheap enough for
 /// the main thread during scrolling: state changes under a short lock, and tasks are
 /// started, cancelled and resumed after it is released. Events reach observers
-/// (``events(bufferingPolicy:)``) in the order they happened.
+/// (``events(bufferingPolicy:)``) in the order they happened, also given after the
+/// lock, so a task's cancellation handler may call the preloader.
 ///
 /// **Field metrics.** The preloader counts the metrics the simulator reports
 /// (``metrics``), and with `traceCapacity` it records the scroll trace it sees, to
