@@ -54,8 +54,8 @@ extension ListPreloader {
       guard let batch else { return }
       isDelivering = true
       ended.removeAll()
-      for event in batch.events {
-        for (id, observer) in batch.observers {
+      for (event, lastObserverID) in batch.events {
+        for (id, observer) in batch.observers where id <= lastObserverID {
           if case .terminated = observer.yield(event) { ended.append(id) }
         }
       }
@@ -64,7 +64,7 @@ extension ListPreloader {
 
   /// Events taken from the outbox, and the observers to give them to.
   private struct EventBatch {
-    var events: [Event]
+    var events: [(event: Event, lastObserverID: UInt64)]
     var observers: [(key: UInt64, value: AsyncStream<Event>.Continuation)]
   }
 

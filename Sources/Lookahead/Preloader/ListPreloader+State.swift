@@ -39,9 +39,10 @@ extension ListPreloader {
     var wakeUpGeneration: UInt64 = 0
     var observers: [UInt64: AsyncStream<Event>.Continuation] = [:]
     var nextObserverID: UInt64 = 0
-    /// Events not yet given to the observers, oldest first (see
+    /// Events not yet given to the observers, oldest first, each with the newest
+    /// observer it is for: a stream gets the events from its creation on (see
     /// ``ListPreloader/deliverEvents()``).
-    var outbox: [Event] = []
+    var outbox: [(event: Event, lastObserverID: UInt64)] = []
     /// Whether a caller is giving the outbox to the observers.
     var isDelivering = false
     var recorder = ListMetricsRecorder<Item.ID, Key>()
@@ -56,10 +57,11 @@ extension ListPreloader {
       self.trace = trace
     }
 
-    /// Queues an event for the observers; ``ListPreloader/deliverEvents()`` gives it to
-    /// them after the lock.
+    /// Queues an event for the current observers, if any;
+    /// ``ListPreloader/deliverEvents()`` gives it to them after the lock.
     mutating func notify(_ event: Event) {
-      outbox.append(event)
+      guard !observers.isEmpty else { return }
+      outbox.append((event, nextObserverID))
     }
 
     /// Turns the machine's actions into effects to perform after the lock, and

@@ -297,9 +297,8 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     let (stream, continuation) = AsyncStream.makeStream(
       of: Event.self, bufferingPolicy: bufferingPolicy)
     // No termination handler: the runtime runs it under the consuming task's lock when
-    // that task is cancelled, while an event being yielded under the preloader's lock
-    // waits for the task's lock (see `State.notify`). An ended stream is forgotten at
-    // the next event instead.
+    // that task is cancelled, and nothing run under a task's lock takes the preloader's
+    // (see `deliverEvents()`). An ended stream is forgotten at the next event instead.
     locked.withLock { state in
       state.nextObserverID += 1
       state.observers[state.nextObserverID] = continuation

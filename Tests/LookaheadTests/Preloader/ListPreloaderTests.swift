@@ -116,6 +116,28 @@ private func ids(_ from: Int, through to: Int) -> [Int] {
       })
   }
 
+  @Test func aStreamGetsTheEventsFromItsCreationOnEvenBeforeTheyAreDelivered() async {
+    let harness = Harness()
+    // An event queued under the lock, not yet delivered when a new stream is made.
+    harness.preloader.locked.withLock { $0.notify(.prefetch([7])) }
+    let late = harness.preloader.events()
+    harness.preloader.locked.withLock { $0.notify(.prefetch([8])) }
+    harness.preloader.deliverEvents()
+    var iterator = late.makeAsyncIterator()
+    let first = await iterator.next()
+    if case .prefetch(let items) = first {
+      #expect(items == [8])
+    } else {
+      Issue.record("\(first as Any)")
+    }
+    // The harness's stream, older than both events, gets both, in order.
+    #expect(
+      await eventually {
+        harness.events.compactMap { if case .prefetch(let items) = $0 { items } else { nil } }
+          == [[7], [8]]
+      })
+  }
+
   @Test func cancelAllWithdrawsEverythingAndTheNextFrameStartsAfresh() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
