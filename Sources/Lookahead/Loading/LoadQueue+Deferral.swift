@@ -55,9 +55,10 @@ extension LoadQueue {
     guard configuration.allowsPreemption, let top = topPending(), top.priority > .idle else {
       return true
     }
-    for key in running {
-      guard let priority = entries[key]?.priority else { continue }
-      if priority == .idle || (top.priority == .visible && priority < .visible) { return false }
+    for rank in runningRanks {
+      if rank.priority == .idle || (top.priority == .visible && rank.priority < .visible) {
+        return false
+      }
     }
     return true
   }
@@ -77,7 +78,7 @@ extension LoadQueue {
     if let announced = announcedWakeUp, announced <= now { return false }
     if let retry = retries.min, retry.retryAt <= now { return false }
     guard running.count >= configuration.maximumConcurrentLoads else { return false }
-    for key in running where entries[key]?.priority == .idle { return false }
+    for rank in runningRanks where rank.priority == .idle { return false }
     return true
   }
 }

@@ -7,6 +7,12 @@ extension LoadQueue {
     var order: Double
   }
 
+  /// What preemption compares of a running key: its priority, then its order.
+  struct Rank: Sendable {
+    var priority: LoadPriority
+    var order: Double
+  }
+
   enum Phase: Sendable {
     case queued(sequence: UInt64)
     case loading(LoadTicket)
@@ -175,6 +181,8 @@ extension LoadQueue {
       }
       running.swapAt(index, running.count - 1)
       running.removeLast()
+      runningRanks.swapAt(index, runningRanks.count - 1)
+      runningRanks.removeLast()
     }
   }
 
@@ -183,9 +191,18 @@ extension LoadQueue {
     guard entry.refreshPriority() else { return }
     // A key that changes class comes last among its new class's ties.
     if entry.priority != previousPriority { entry.arrival = takeSequence() }
-    guard case .queued = entry.phase else { return }
-    leavePhase(key, entry.phase)
-    enqueue(key, &entry)
+    switch entry.phase {
+    case .queued:
+      leavePhase(key, entry.phase)
+      enqueue(key, &entry)
+    case .loading:
+      guard let index = running.firstIndex(of: key) else {
+        preconditionFailure("Internal inconsistency: \(key) is loading but not running")
+      }
+      runningRanks[index] = Rank(priority: entry.priority, order: entry.order)
+    case .backingOff:
+      break
+    }
   }
 
   // MARK: - Scheduling
@@ -231,44 +248,50 @@ extension LoadQueue {
 
   /// The running non-visible key that preemption would cancel: the least
   /// urgent, farthest one.
-  func preemptionVictim() -> Key? {
-    var victim: (key: Key, priority: LoadPriority, order: Double)?
-    for key in running {
-      guard let entry = entries[key], entry.priority < .visible else { continue }
-      if let current = victim,
-        entry.priority > current.priority
-          || (entry.priority == current.priority && entry.order <= current.order)
+  ///
+  /// - Complexity: O(*c*) for the concurrency cap *c*; no key is hashed.
+  func preemptionVictim() -> (key: Key, priority: LoadPriority)? {
+    var victim: (index: Int, rank: Rank)?
+    for (index, rank) in runningRanks.enumerated() where rank.priority < .visible {
+      if let current = victim?.rank,
+        rank.priority > current.priority
+          || (rank.priority == current.priority && rank.order <= current.order)
       {
         continue
       }
-      victim = (key, entry.priority, entry.order)
+      victim = (index, rank)
     }
-    return victim?.key
+    return victim.map { (running[$0.index], $0.rank.priority) }
   }
 
   mutating func start(_ element: PendingElement, now: Duration, into actions: inout [Action]) {
     pending.removeMax()
-    guard var entry = entries.removeValue(forKey: element.key) else {
+    guard let position = entries.index(forKey: element.key) else {
       preconditionFailure("Internal inconsistency: live queued key \(element.key) has no entry")
     }
     queuedCount -= 1
     let ticket = LoadTicket(rawValue: takeSequence())
-    entry.phase = .loading(ticket)
-    entries[element.key] = entry
+    // Changed in place: the key is hashed once and its entry is not copied. A live
+    // element holds its entry's current priority and order (a change re-queues it).
+    entries.values[position].phase = .loading(ticket)
+    let rank = Rank(priority: element.priority, order: element.order)
     running.append(element.key)
+    runningRanks.append(rank)
     if configuration.rateLimit != nil { recentStarts.append(now) }
-    actions.append(.start(element.key, ticket, entry.priority))
+    actions.append(.start(element.key, ticket, rank.priority))
   }
 
   mutating func preempt(_ key: Key, into actions: inout [Action]) {
-    guard var entry = entries.removeValue(forKey: key), case .loading(let ticket) = entry.phase
+    guard let position = entries.index(forKey: key),
+      case .loading(let ticket) = entries.values[position].phase
     else {
       preconditionFailure("Internal inconsistency: preempted key \(key) is not loading")
     }
-    leavePhase(key, entry.phase)
+    leavePhase(key, .loading(ticket))
     actions.append(.cancel(key, ticket))
+    var entry = takeEntry(at: position)
     enqueue(key, &entry)
-    entries[key] = entry
+    putBack(&entry, at: position)
   }
 
   /// Queues due retries, starts what fits, preempts for visible keys, compacts
@@ -288,10 +311,10 @@ extension LoadQueue {
         start(top, now: now, into: &actions)
       } else if configuration.allowsPreemption, top.priority > .idle,
         let victim = preemptionVictim(),
-        top.priority == .visible || entries[victim]?.priority == .idle,
+        top.priority == .visible || victim.priority == .idle,
         rateAllowsStart(now: now)
       {
-        preempt(victim, into: &actions)
+        preempt(victim.key, into: &actions)
         start(top, now: now, into: &actions)
       } else {
         break
@@ -353,6 +376,13 @@ extension LoadQueue {
       precondition(queued == queuedCount, "Internal inconsistency: queued count")
       precondition(backingOff == backingOffCount, "Internal inconsistency: backing-off count")
       precondition(loading == running.count, "Internal inconsistency: running count")
+      precondition(
+        running.count == runningRanks.count, "Internal inconsistency: running ranks count")
+      for (key, rank) in zip(running, runningRanks) {
+        precondition(
+          entries[key]?.priority == rank.priority && entries[key]?.order == rank.order,
+          "Internal inconsistency: rank of running \(key)")
+      }
       precondition(waiters == waiterCount, "Internal inconsistency: waiter count")
       precondition(
         pending.count - stalePending == queuedCount, "Internal inconsistency: queued heap")

@@ -54,6 +54,9 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   var staleRetries = 0
   var backingOffCount = 0
   var running: [Key] = []
+  /// The priority and order of each running key, at the same index as in `running`:
+  /// preemption and ``isSettled(now:)`` read them on every pump without hashing a key.
+  var runningRanks: [Rank] = []
   var recentStarts = Deque<Duration>()
   var announcedWakeUp: Duration?
   var waiterCount = 0
@@ -197,9 +200,10 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Returns: The actions to perform.
   /// - Complexity: O(log n + c) amortized.
   public mutating func loadFinished(_ key: Key, ticket: LoadTicket, now: Duration) -> [Action] {
-    guard let entry = entries[key], case .loading(let current) = entry.phase, current == ticket
+    guard let position = entries.index(forKey: key),
+      case .loading(let current) = entries.values[position].phase, current == ticket
     else { return [] }
-    entries.removeValue(forKey: key)
+    let entry = entries.remove(at: position).value
     leavePhase(key, entry.phase)
     waiterCount -= entry.requests.count
     var actions: [Action] = [.deliver(key, to: entry.requests.map(\.waiter))]
@@ -279,6 +283,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
     staleRetries = 0
     backingOffCount = 0
     running = []
+    runningRanks = []
     waiterCount = 0
     announcedWakeUp = nil
     return actions

@@ -307,20 +307,39 @@ public struct AdaptivePolicy: ItemPolicy {
       ? AxisSpan(viewport.lowerBound - CGFloat(trailing), viewport.lowerBound)
       : AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(trailing))
     let restSpeed = Swift.max(peakAhead, 50)
+    // The time to fly to the landing, computed once a frame when an item lies past it.
+    var toLanding: Double?
+    // The items of a grid row share a span, and so the answer: worked out once a row
+    // (each time to travel through a deceleration is a logarithm).
+    var row: (span: AxisSpan, deadline: Double?)?
 
     for item in input.layout.items(overlapping: ahead) where !visible.contains(item) {
       let span = input.layout.span(ofItem: item)
+      if let row, row.span == span {
+        guard let deadline = row.deadline else { continue }
+        let priority: LoadPriority = deadline < horizon ? .display : .preload
+        prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
+        continue
+      }
       let distance = Double(span.distance(to: viewport))
       if motion.isDecelerating && distance < landing {
         let exit = motion.timeToTravel(distance + Double(span.length) + screen)
         // Flown over before its load could finish: not worth a byte.
-        if exit < lead { continue }
+        if exit < lead {
+          row = (span, nil)
+          continue
+        }
       }
       let enter = motion.timeToTravel(distance)
-      let deadline =
-        enter.isFinite
-        ? enter
-        : motion.timeToTravel(landing * 0.999) + (distance - landing) / restSpeed
+      let deadline: Double
+      if enter.isFinite {
+        deadline = enter
+      } else {
+        let flight = toLanding ?? motion.timeToTravel(landing * 0.999)
+        toLanding = flight
+        deadline = flight + (distance - landing) / restSpeed
+      }
+      row = (span, deadline)
       let priority: LoadPriority = deadline < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
     }

@@ -123,7 +123,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// - Complexity: O(*m* + *n* + *u* log *u*) for *m* requests, *n* previously wanted
   ///   keys and *u* unwanted ones.
   public mutating func update(to requests: some Sequence<Request>) -> WantedSetChanges<Key> {
-    update(to: requests, onInsert: { _ in })
+    update(to: Array(requests), onInsert: { _ in })
   }
 
   /// Replaces the wanted requests, returns the difference and passes `onInsert` the
@@ -148,10 +148,11 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// only a key found elsewhere is looked up by hash. A scrolling frame hashes the keys
   /// that entered and those where the two answers part ways, not every key.
   mutating func update(
-    to requests: some Sequence<Request>, defersOrders: Bool = false,
+    to requests: [Request], defersOrders: Bool = false,
     deferredCount: inout Int, onInsert: (Int) -> Void
   ) -> WantedSetChanges<Key> {
     generation &+= 1
+    let generation = generation
     var position = -1
     var wanted: [Request] = []
     var stamped = 0  // distinct keys of this answer
@@ -160,82 +161,90 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     var nextAnswerSlots = spareAnswerSlots
     spareAnswerSlots = []
     nextAnswerSlots.removeAll(keepingCapacity: true)
-    for request in requests {
-      position += 1
-      var found: Int?
-      let guess = position + shift
-      if guess >= 0, guess < answerSlots.count {
-        let slot = answerSlots[guess]
-        if slots[slot].generation != 0, slots[slot].request.key == request.key { found = slot }
-      }
-      if found == nil { found = slotOfKey[request.key] }
-      guard let slot = found else {
-        stamped += 1
-        nextSequence &+= 1
-        let entry = Entry(
-          request: request, generation: generation, sequence: nextSequence, position: position)
-        let slot: Int
-        if let free = freeSlots.popLast() {
-          slot = free
-          slots[slot] = entry
-        } else {
-          slot = slots.count
-          slots.append(entry)
+    // Enough free slots for every request to be new, so that the loop below changes the
+    // slots' storage in place: no slot is appended, and no write checks that the
+    // storage is unique. Taken out of `self` meanwhile, and swapped back after.
+    reserveFreeSlots(for: requests)
+    var table: [Entry] = []
+    swap(&table, &slots)
+    table.withUnsafeMutableBufferPointer { slots in
+      for request in requests {
+        position += 1
+        var found: Int?
+        let guess = position + shift
+        if guess >= 0, guess < answerSlots.count {
+          let slot = answerSlots[guess]
+          if slots[slot].generation != 0, slots[slot].request.key == request.key { found = slot }
         }
-        slotOfKey[request.key] = slot
-        nextAnswerSlots.append(slot)
-        wanted.append(request)
-        onInsert(position)
-        continue
-      }
-      nextAnswerSlots.append(slot)
-      let previous = slots[slot]
-      if previous.generation == generation {
-        // A second request for a key already seen in this answer: keep the more urgent.
-        // It is reported at the place of that request, whether or not the earlier one
-        // was reported (or deferred), so that deferral never moves a report.
-        guard request.isMoreUrgent(than: previous.request) else { continue }
-        slots[slot].request = request
-        dropDeferred(slot: slot)
-        slots[slot].mayDefer = true
-        if let position = wanted.lastIndex(where: { $0.key == request.key }) {
-          wanted.remove(at: position)
-        }
-        wanted.append(request)
-        continue
-      }
-      shift = previous.position - position
-      stamped += 1
-      slots[slot].generation = generation
-      slots[slot].position = position
-      guard previous.request != request else { continue }
-      slots[slot].request = request
-      if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
-        deferredCount += 1
-        if previous.deferredRound == deferredRound {
-          // Its deferred request is live: a dropped one resets the slot's round.
-          deferred[previous.deferredIndex] = request
-        } else {
-          if deferred.count >= 64 && deferred.count >= 2 * liveDeferredCount {
-            compactDeferred()
+        if found == nil { found = slotOfKey[request.key] }
+        guard let slot = found else {
+          stamped += 1
+          nextSequence &+= 1
+          guard let slot = freeSlots.popLast() else {
+            preconditionFailure("Internal inconsistency: no free slot for \(request.key)")
           }
-          slots[slot].deferredRound = deferredRound
-          slots[slot].deferredIndex = deferred.count
-          deferred.append(request)
-          deferredByPriority[request.priority.rawValue] += 1
+          slots[slot] = Entry(
+            request: request, generation: generation, sequence: nextSequence, position: position)
+          slotOfKey[request.key] = slot
+          nextAnswerSlots.append(slot)
+          wanted.append(request)
+          onInsert(position)
+          continue
         }
-      } else {
-        dropDeferred(slot: slot)
-        slots[slot].mayDefer = true
-        wanted.append(request)
+        nextAnswerSlots.append(slot)
+        let previous = slots[slot]
+        if previous.generation == generation {
+          // A second request for a key already seen in this answer: keep the more urgent.
+          // It is reported at the place of that request, whether or not the earlier one
+          // was reported (or deferred), so that deferral never moves a report.
+          guard request.isMoreUrgent(than: previous.request) else { continue }
+          slots[slot].request = request
+          dropDeferred(&slots[slot])
+          slots[slot].mayDefer = true
+          if let position = wanted.lastIndex(where: { $0.key == request.key }) {
+            wanted.remove(at: position)
+          }
+          wanted.append(request)
+          continue
+        }
+        shift = previous.position - position
+        stamped += 1
+        slots[slot].generation = generation
+        slots[slot].position = position
+        guard previous.request != request else { continue }
+        slots[slot].request = request
+        if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
+          deferredCount += 1
+          if previous.deferredRound == deferredRound {
+            // Its deferred request is live: a dropped one resets the slot's round.
+            deferred[previous.deferredIndex] = request
+          } else {
+            if deferred.count >= 64 && deferred.count >= 2 * liveDeferredCount {
+              compactDeferred(slots)
+            }
+            slots[slot].deferredRound = deferredRound
+            slots[slot].deferredIndex = deferred.count
+            deferred.append(request)
+            deferredByPriority[request.priority.rawValue] += 1
+          }
+        } else {
+          dropDeferred(&slots[slot])
+          slots[slot].mayDefer = true
+          wanted.append(request)
+        }
       }
     }
+    swap(&table, &slots)
     spareAnswerSlots = answerSlots
     answerSlots = nextAnswerSlots
     var unwanted: [Key] = []
     if slotOfKey.count > stamped {
+      // Every wanted key was named by the last answer (a key enters only through an
+      // answer, and leaves when the next one omits it): its slots are all there is to
+      // look at, not every slot the set ever used. A slot named twice is freed at its
+      // first place and skipped at the second.
       var leaving: [(key: Key, sequence: UInt64)] = []
-      for slot in slots.indices
+      for slot in spareAnswerSlots
       where slots[slot].generation != 0 && slots[slot].generation != generation {
         leaving.append((slots[slot].request.key, slots[slot].sequence))
         free(slot)
@@ -252,7 +261,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Replaces the wanted requests, returns the difference and passes `onInsert` the
   /// position of each new key; see ``update(to:defersOrders:deferredCount:onInsert:)``.
   mutating func update(
-    to requests: some Sequence<Request>, onInsert: (Int) -> Void
+    to requests: [Request], onInsert: (Int) -> Void
   ) -> WantedSetChanges<Key> {
     var deferredCount = 0
     return update(to: requests, deferredCount: &deferredCount, onInsert: onInsert)
@@ -261,7 +270,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Drops the places of replaced deferred requests, so that a caller that rarely takes
   /// them keeps storage proportional to the keys wanted: O(*d* + *s*) for *d* deferred
   /// places and *s* slots, paid for by the drops that made half the places empty.
-  private mutating func compactDeferred() {
+  private mutating func compactDeferred(_ slots: UnsafeMutableBufferPointer<Entry>) {
     var newIndex = [Int](repeating: -1, count: deferred.count)
     var live: [Request?] = []
     live.reserveCapacity(liveDeferredCount)
@@ -273,6 +282,17 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
       slots[slot].deferredIndex = newIndex[slots[slot].deferredIndex]
     }
     deferred = live
+  }
+
+  /// Makes at least `requests.count` slots free, appending free ones as needed (a free
+  /// slot's request is a placeholder, here the first of `requests`). The slots grow to
+  /// the most keys wanted at once plus the longest answer.
+  private mutating func reserveFreeSlots(for requests: [Request]) {
+    let missing = requests.count - freeSlots.count
+    guard missing > 0 else { return }
+    let free = Entry(request: requests[0], generation: 0, sequence: 0, position: 0)
+    freeSlots.append(contentsOf: slots.count..<(slots.count + missing))
+    slots.append(contentsOf: repeatElement(free, count: missing))
   }
 
   /// The places the deferred requests take, replaced ones included; for tests.
@@ -334,8 +354,16 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// appends a new one.
   private mutating func dropDeferred(slot: Int) {
     guard slots[slot].deferredRound == deferredRound else { return }
-    slots[slot].deferredRound = 0
-    let index = slots[slot].deferredIndex
+    var entry = slots[slot]
+    dropDeferred(&entry)
+    slots[slot] = entry
+  }
+
+  /// Drops the deferred request of `entry`, if any.
+  private mutating func dropDeferred(_ entry: inout Entry) {
+    guard entry.deferredRound == deferredRound else { return }
+    entry.deferredRound = 0
+    let index = entry.deferredIndex
     guard let request = deferred[index] else { return }
     deferred[index] = nil
     deferredByPriority[request.priority.rawValue] -= 1

@@ -10,9 +10,11 @@ extension ListPreloaderStateMachine {
     let queue: LoadQueue<QueueKey, ListPreloaderWaiter>
     let readiness: Readiness
     let isPageLoading: Bool
-    /// Whether any load runs, read once per frame: most frames of a steady scroll have
-    /// nothing running, and then no item is looked up.
-    let isAnyLoadRunning: Bool
+    /// The keys loading for someone other than a hint (``loadingKeys(of:into:)``), read
+    /// once a frame: a policy asks about each item near the viewport several times a
+    /// frame, and a few loads run at once. Most frames of a steady scroll have none, and
+    /// then no item is looked up.
+    let loadingKeys: [Key]
 
     func isReady(_ item: Int) -> Bool {
       guard item < list.count, let key = resourceKey(list[item]) else { return false }
@@ -20,12 +22,28 @@ extension ListPreloaderStateMachine {
     }
 
     func isLoading(_ item: Int) -> Bool {
-      guard isAnyLoadRunning, item < list.count, let key = resourceKey(list[item]) else {
+      guard !loadingKeys.isEmpty, item < list.count, let key = resourceKey(list[item]) else {
         return false
       }
-      // A load only prefetch hints wait for is invisible to the strategy: its
-      // decisions must not depend on hints.
+      // Compared one by one while few run (no hashing); looked up beyond.
+      guard loadingKeys.count > LoadQueue<QueueKey, ListPreloaderWaiter>.runningScanLimit
+      else { return loadingKeys.contains(key) }
       return queue.isLoading(.resource(key), forAnyoneBut: .hint)
+    }
+  }
+
+  /// Puts in `keys` the resources loading for someone other than a hint: a load only
+  /// prefetch hints wait for is invisible to the strategy, whose decisions must not
+  /// depend on hints. Without hints (`viewInputs.hintedKeys` holds every hinted key),
+  /// that is every running resource, and no key is hashed.
+  ///
+  /// - Complexity: O(*r*) for *r* running loads.
+  func loadingKeys(into keys: inout [Key]) {
+    keys.removeAll(keepingCapacity: true)
+    let hasHints = !viewInputs.hintedKeys.isEmpty
+    for case .resource(let key) in queue.running
+    where !hasHints || queue.hasRequest(for: .resource(key), byAnyoneBut: .hint) {
+      keys.append(key)
     }
   }
 
@@ -57,6 +75,10 @@ extension ListPreloaderStateMachine {
     now: Duration, readiness: some ResourceReadiness<Key>, into actions: inout [Action]
   ) {
     requests.removeAll(keepingCapacity: true)
+    var loadingKeys = self.loadingKeys
+    self.loadingKeys = []
+    self.loadingKeys(into: &loadingKeys)
+    defer { self.loadingKeys = loadingKeys }
     policy.wantedItems(
       for: PolicyInput(
         time: now, layout: geometry, viewport: viewport, tracker: tracker,
@@ -64,7 +86,7 @@ extension ListPreloaderStateMachine {
       status: Status(
         list: pager.list, resourceKey: resourceKey, queue: queue, readiness: readiness,
         isPageLoading: pager.tail.isLoading || pager.head.isLoading,
-        isAnyLoadRunning: queue.runningCount > 0),
+        loadingKeys: loadingKeys),
       into: &requests)
     let count = geometry.itemCount
     let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0

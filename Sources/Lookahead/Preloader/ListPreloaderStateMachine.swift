@@ -93,6 +93,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The positions in `keyedRequests` of the keys a frame newly wants; storage kept
   /// between frames.
   var insertedPositions: [Int] = []
+  /// The keys loading for someone other than a hint, read once a frame for the
+  /// policy's ``LoadStatus``; storage kept between frames.
+  var loadingKeys: [Key] = []
   /// The item behind each wanted key: orders cancellations and names the items of the
   /// prefetch calls in UIKit's shape.
   var wantedItemIDs: [Key: Item.ID] = [:]

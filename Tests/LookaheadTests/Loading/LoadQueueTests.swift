@@ -111,6 +111,22 @@ struct LoadQueueTests {
     ])
   }
 
+  @Test("Preemption picks its victim by the running loads' current orders and priorities")
+  func preemptionReadsCurrentOrders() {
+    var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 2))
+    script.run([
+      (.want("near", by: 1, .preload, order: 10), ["start near preload"]),
+      (.want("far", by: 1, .preload, order: 90), ["start far preload"]),
+      // The viewport moved: "far" is now the nearer one, and "near" the victim.
+      (.want("far", by: 1, .preload, order: 5), []),
+      (.want("v", by: 2, .visible), ["cancel near", "start v visible"]),
+      (.failCancelledAttempt("near"), []),
+      // A running load raised to visible is never a victim.
+      (.want("far", by: 3, .visible), []),
+      (.want("w", by: 2, .visible), []),
+    ])
+  }
+
   @Test("A visible request waits when every running load is visible or preemption is off")
   func preemptsOnlyPrefetches() {
     var allVisible = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
