@@ -61,12 +61,15 @@ public final class ScriptedLoader<Key: Hashable & Sendable, Value: Sendable>: Lo
         let (isCancelled, ready) = state.withLock {
           state -> (Bool, [CheckedContinuation<Bool, Never>]) in
           state.record.starts[key, default: 0] += 1
-          if Task.isCancelled {
+          // Read once: a cancellation between two reads left the load pending for the
+          // cancellation handler and resumed it here as well.
+          let isCancelled = Task.isCancelled
+          if isCancelled {
             state.record.cancellations += 1
           } else {
             state.pending.append(Pending(id: id, key: key, continuation: continuation))
           }
-          return (Task.isCancelled, state.satisfiedWaiters())
+          return (isCancelled, state.satisfiedWaiters())
         }
         for continuation in ready { continuation.resume(returning: true) }
         if isCancelled { continuation.resume(throwing: CancellationError()) }

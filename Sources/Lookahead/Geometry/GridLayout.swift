@@ -158,6 +158,11 @@ public struct GridLayout: ItemLayout, Equatable {
   }
 
   private func position(ofItem item: Int) -> (row: Int, column: Int) {
+    if sectionRows.count == 1 {
+      // One section, starting at item 0 on row 0: no section to look for.
+      GeometryCheck.index(item, itemCount, "item")
+      return (item / columns, item % columns)
+    }
     let section = section(ofItem: item)
     let local = item - sectionStarts.firstItem(ofSection: section)
     return (sectionRows[section] + local / columns, local % columns)

@@ -17,7 +17,9 @@ extension LoadQueue {
   }
 
   /// Records new or changed requests of one waiter without starting anything.
-  mutating func record(_ requests: [WantedSet<Key>.Request], by waiter: Waiter) {
+  mutating func record(
+    _ requests: some Collection<WantedSet<Key>.Request>, by waiter: Waiter
+  ) {
     // A scrolling frame moves every wanted key's order. Pushing each into the heap (and
     // compacting the stale elements, a hash each) costs more than one rebuild from the
     // table once the changes outnumber half the queued keys; the rebuild, O(n), is paid

@@ -200,15 +200,24 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Returns: The actions to perform.
   /// - Complexity: O(log n + c) amortized.
   public mutating func loadFinished(_ key: Key, ticket: LoadTicket, now: Duration) -> [Action] {
+    var actions: [Action] = []
+    loadFinished(key, ticket: ticket, now: now, into: &actions)
+    return actions
+  }
+
+  /// Reports that attempt `ticket` of `key` produced a value, appending the actions to
+  /// `actions`; see ``loadFinished(_:ticket:now:)``.
+  mutating func loadFinished(
+    _ key: Key, ticket: LoadTicket, now: Duration, into actions: inout [Action]
+  ) {
     guard let position = entries.index(forKey: key),
       case .loading(let current) = entries.values[position].phase, current == ticket
-    else { return [] }
+    else { return }
     let entry = entries.remove(at: position).value
     leavePhase(key, entry.phase)
     waiterCount -= entry.requests.count
-    var actions: [Action] = [.deliver(key, to: entry.requests.map(\.waiter))]
+    actions.append(.deliver(key, to: entry.requests.map(\.waiter)))
     pump(now: now, into: &actions)
-    return actions
   }
 
   /// Reports that attempt `ticket` of `key` failed with `error`.

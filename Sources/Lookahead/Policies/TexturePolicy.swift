@@ -38,13 +38,14 @@ public struct TexturePolicy: ItemPolicy {
     let snapshot = ranges.ranges(
       layout: input.layout, viewport: input.viewport, direction: input.tracker.direction,
       mode: input.rangeMode ?? modes.mode)
+    // Read once: each read works the viewport's span out of its rectangle.
+    let viewport = input.viewportSpan
     for item in snapshot.preload {
       let priority: LoadPriority =
         snapshot.visible.contains(item)
         ? .visible : snapshot.display.contains(item) ? .display : .preload
-      requests.append(
-        PreloadRequest(
-          item: item, priority: priority, order: input.distanceToViewport(ofItem: item)))
+      let distance = input.layout.span(ofItem: item).distance(to: viewport)
+      requests.append(PreloadRequest(item: item, priority: priority, order: Double(distance)))
     }
   }
 }

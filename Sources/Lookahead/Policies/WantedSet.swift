@@ -90,6 +90,9 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   private var deferredRound: UInt64 = 1
   /// How many of `deferred` are of each priority, by raw value.
   private var deferredByPriority = [Int](repeating: 0, count: LoadPriority.allCases.count)
+  /// The keys leaving in an update, with when each was first wanted; storage kept
+  /// between updates.
+  private var leavingScratch: [(key: Key, sequence: UInt64)] = []
   /// How many of `deferred` wait to be told.
   private var liveDeferredCount: Int { deferredByPriority.reduce(0, +) }
 
@@ -126,9 +129,10 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     update(to: Array(requests), onInsert: { _ in })
   }
 
-  /// Replaces the wanted requests, returns the difference and passes `onInsert` the
-  /// position in `requests` of each key that was not wanted before, in order (the first
-  /// request for it, when a key appears more than once).
+  /// Replaces the wanted requests, puts the difference in `changes` (emptied first,
+  /// its storage kept, so that a caller's frames do not allocate) and passes `onInsert`
+  /// the position in `requests` of each key that was not wanted before, in order (the
+  /// first request for it, when a key appears more than once).
   ///
   /// A caller that keeps data per wanted key adds it there, without looking up every
   /// request's key a second time.
@@ -149,12 +153,13 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// that entered and those where the two answers part ways, not every key.
   mutating func update(
     to requests: [Request], defersOrders: Bool = false,
-    deferredCount: inout Int, onInsert: (Int) -> Void
-  ) -> WantedSetChanges<Key> {
+    deferredCount: inout Int, into changes: inout WantedSetChanges<Key>, onInsert: (Int) -> Void
+  ) {
     generation &+= 1
     let generation = generation
     var position = -1
-    var wanted: [Request] = []
+    changes.wanted.removeAll(keepingCapacity: true)
+    changes.unwanted.removeAll(keepingCapacity: true)
     var stamped = 0  // distinct keys of this answer
     var shift = 0  // where the last answer had the key of the request before
     // Taken out, so that the array is uniquely referenced and keeps its storage.
@@ -187,7 +192,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
             request: request, generation: generation, sequence: nextSequence, position: position)
           slotOfKey[request.key] = slot
           nextAnswerSlots.append(slot)
-          wanted.append(request)
+          changes.wanted.append(request)
           onInsert(position)
           continue
         }
@@ -201,10 +206,10 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
           slots[slot].request = request
           dropDeferred(&slots[slot])
           slots[slot].mayDefer = true
-          if let position = wanted.lastIndex(where: { $0.key == request.key }) {
-            wanted.remove(at: position)
+          if let position = changes.wanted.lastIndex(where: { $0.key == request.key }) {
+            changes.wanted.remove(at: position)
           }
-          wanted.append(request)
+          changes.wanted.append(request)
           continue
         }
         shift = previous.position - position
@@ -230,20 +235,21 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
         } else {
           dropDeferred(&slots[slot])
           slots[slot].mayDefer = true
-          wanted.append(request)
+          changes.wanted.append(request)
         }
       }
     }
     swap(&table, &slots)
     spareAnswerSlots = answerSlots
     answerSlots = nextAnswerSlots
-    var unwanted: [Key] = []
     if slotOfKey.count > stamped {
       // Every wanted key was named by the last answer (a key enters only through an
       // answer, and leaves when the next one omits it): its slots are all there is to
       // look at, not every slot the set ever used. A slot named twice is freed at its
       // first place and skipped at the second.
-      var leaving: [(key: Key, sequence: UInt64)] = []
+      var leaving = leavingScratch
+      leavingScratch = []
+      leaving.removeAll(keepingCapacity: true)
       for slot in spareAnswerSlots
       where slots[slot].generation != 0 && slots[slot].generation != generation {
         leaving.append((slots[slot].request.key, slots[slot].sequence))
@@ -253,13 +259,27 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
       // Slot order differs with the history of the set; the order keys were first
       // wanted keeps drivers and the simulator deterministic.
       leaving.sort { $0.sequence < $1.sequence }
-      unwanted = leaving.map(\.key)
+      for (key, _) in leaving { changes.unwanted.append(key) }
+      leavingScratch = leaving
     }
-    return WantedSetChanges(wanted: wanted, unwanted: unwanted)
   }
 
   /// Replaces the wanted requests, returns the difference and passes `onInsert` the
-  /// position of each new key; see ``update(to:defersOrders:deferredCount:onInsert:)``.
+  /// position of each new key; see
+  /// ``update(to:defersOrders:deferredCount:into:onInsert:)``.
+  mutating func update(
+    to requests: [Request], defersOrders: Bool = false, deferredCount: inout Int,
+    onInsert: (Int) -> Void
+  ) -> WantedSetChanges<Key> {
+    var changes = WantedSetChanges<Key>(wanted: [], unwanted: [])
+    update(
+      to: requests, defersOrders: defersOrders, deferredCount: &deferredCount, into: &changes,
+      onInsert: onInsert)
+    return changes
+  }
+
+  /// Replaces the wanted requests, returns the difference and passes `onInsert` the
+  /// position of each new key.
   mutating func update(
     to requests: [Request], onInsert: (Int) -> Void
   ) -> WantedSetChanges<Key> {
@@ -331,11 +351,21 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*d*) for *d* deferred changes; no key is hashed.
   mutating func takeDeferredOrders() -> [Request] {
-    let requests = deferred.compactMap { $0 }
+    var requests: [Request] = []
+    takeDeferredOrders(into: &requests)
+    return requests
+  }
+
+  /// Puts the deferred changes of order in `requests` (emptied first), as
+  /// ``takeDeferredOrders()`` returns them; forgets them.
+  mutating func takeDeferredOrders(into requests: inout [Request]) {
+    requests.removeAll(keepingCapacity: true)
+    for request in deferred {
+      if let request { requests.append(request) }
+    }
     deferred.removeAll(keepingCapacity: true)
     for index in deferredByPriority.indices { deferredByPriority[index] = 0 }
     deferredRound &+= 1
-    return requests
   }
 
   /// Makes the next change of `key` reported, not deferred: the caller's queue no longer

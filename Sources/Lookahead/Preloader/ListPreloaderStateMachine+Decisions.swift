@@ -110,8 +110,12 @@ extension ListPreloaderStateMachine {
     // A frame that moves the viewport changes the order of every wanted key; while the
     // queue cannot act on orders alone, those changes wait (see `sendDeferredOrders`).
     var deferredCount = 0
-    var changes = wanted.update(
-      to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount
+    var changes = frameChanges
+    frameChanges = WantedSetChanges(wanted: [], unwanted: [])
+    defer { frameChanges = changes }
+    wanted.update(
+      to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount,
+      into: &changes
     ) { inserted.append($0) }
     // `wantedItemIDs` holds exactly the wanted set's keys: a key gets its item's id when
     // it is first wanted, and loses it when unwanted below.
@@ -130,37 +134,41 @@ extension ListPreloaderStateMachine {
     if !changes.unwanted.isEmpty {
       // Unwanted in list order: a dictionary's order differs between processes, and the
       // order of withdrawals decides which running load a later preemption picks.
-      var positions: [(key: Key, position: Int)] = []
-      positions.reserveCapacity(changes.unwanted.count)
-      for key in changes.unwanted {
+      var positions = unwantedPositions
+      unwantedPositions = []
+      positions.removeAll(keepingCapacity: true)
+      for (offset, key) in changes.unwanted.enumerated() {
         let id = wantedItemIDs.removeValue(forKey: key)
         let position = id.flatMap { pager.list.index(ofID: $0) }
-        positions.append((key, position ?? Int.max))
+        positions.append((key, position ?? Int.max, offset))
         if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }
       }
+      // The order keys were first wanted (`offset`) breaks ties between equal positions,
+      // as a stable sort would; no two entries compare equal.
+      positions.sort { ($0.position, $0.offset) < ($1.position, $1.offset) }
       changes.unwanted.removeAll(keepingCapacity: true)
-      // A stable sort keeps the order keys were first wanted among equal positions.
-      for entry in positions.enumerated().sorted(by: {
-        ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
-      }) {
-        changes.unwanted.append(entry.element.key)
-      }
+      for entry in positions { changes.unwanted.append(entry.key) }
+      unwantedPositions = positions
     }
     // One event for the whole frame: withdrawals first, then starts, so that a slot
     // freed by one withdrawal never goes to a key the frame withdraws too.
-    let queued = WantedSetChanges<QueueKey>(
-      wanted: changes.wanted.map {
+    var queueActions = scratchQueueActions
+    scratchQueueActions = []
+    queueActions.removeAll(keepingCapacity: true)
+    for key in changes.unwanted {
+      _ = queue.withdraw(.resource(key), by: .policy, into: &queueActions)
+    }
+    queue.record(
+      changes.wanted.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
-      },
-      unwanted: changes.unwanted.map { .resource($0) })
-    var queueActions: [LoadQueue<QueueKey, ListPreloaderWaiter>.Action] = []
-    queue.record(queued, by: .policy, into: &queueActions)
+      }, by: .policy)
     // Deferred orders stay deferred only while no start or preemption depends on them.
     if !queue.isSettled(now: now) && !pumpIgnoresDeferredOrders(now: now) {
       sendDeferredOrders()
     }
     queue.pump(now: now, into: &queueActions)
     absorb(queueActions, now: now, into: &actions)
+    scratchQueueActions = queueActions
     announceWakeUp(into: &actions)
     updateInterfaceStates(prefetch: prefetch, cancelled: cancelled, into: &actions)
   }
@@ -196,10 +204,14 @@ extension ListPreloaderStateMachine {
   /// updates).
   mutating func sendDeferredOrders() {
     guard wanted.hasDeferredOrders else { return }
+    var orders = deferredOrders
+    deferredOrders = []
+    wanted.takeDeferredOrders(into: &orders)
     queue.record(
-      wanted.takeDeferredOrders().map {
+      orders.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
       }, by: .policy)
+    deferredOrders = orders
   }
 
   /// Sends the deferred orders, then lets `event` change the queue: every queue event but

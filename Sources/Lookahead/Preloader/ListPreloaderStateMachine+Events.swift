@@ -26,9 +26,12 @@ extension ListPreloaderStateMachine {
     guard queue.currentTicket(of: .resource(key)) == ticket else { return [] }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     var actions: [Action] = []
-    absorb(
-      queueEvent { $0.loadFinished(.resource(key), ticket: ticket, now: now) }, now: now,
-      into: &actions)
+    var queueActions = scratchQueueActions
+    scratchQueueActions = []
+    queueActions.removeAll(keepingCapacity: true)
+    queueEvent { $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions) }
+    absorb(queueActions, now: now, into: &actions)
+    scratchQueueActions = queueActions
     announceWakeUp(into: &actions)
     return actions
   }

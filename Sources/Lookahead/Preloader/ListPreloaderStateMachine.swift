@@ -96,6 +96,15 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The keys loading for someone other than a hint, read once a frame for the
   /// policy's ``LoadStatus``; storage kept between frames.
   var loadingKeys: [Key] = []
+  /// A frame's changes of the wanted set; storage kept between frames, as for the
+  /// following three, so that a frame's decisions allocate nothing of their own.
+  var frameChanges = WantedSetChanges<Key>(wanted: [], unwanted: [])
+  /// The keys a frame no longer wants, with their item's position and their place.
+  var unwantedPositions: [(key: Key, position: Int, offset: Int)] = []
+  /// The load queue's actions of a frame or an event.
+  var scratchQueueActions: [LoadQueue<QueueKey, ListPreloaderWaiter>.Action] = []
+  /// The deferred changes of order, while they are sent.
+  var deferredOrders: [WantedSet<Key>.Request] = []
   /// The item behind each wanted key: orders cancellations and names the items of the
   /// prefetch calls in UIKit's shape.
   var wantedItemIDs: [Key: Item.ID] = [:]

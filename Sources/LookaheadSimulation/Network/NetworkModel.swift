@@ -76,8 +76,10 @@ public struct NetworkModel: Sendable {
   private var running: [Running] = []
   private var waiting: [Waiting] = []
   private var diskReads: [DiskRead] = []
-  private var present: Set<NetworkKey> = []
-  private var attempts: [NetworkKey: Int] = [:]
+  /// Whether each key is waiting, running or being read from disk.
+  private var present = NetworkKeyTable(empty: false)
+  /// How many times each key has started.
+  private var attempts = NetworkKeyTable(empty: 0)
   private var transferringCount = 0
   private var nextSequence = 0
 
@@ -107,14 +109,14 @@ public struct NetworkModel: Sendable {
   ///
   /// - Complexity: O(1).
   public func contains(_ key: NetworkKey) -> Bool {
-    present.contains(key)
+    present[key]
   }
 
   /// Where `key` stands, or `nil` when it is not in the model.
   ///
   /// - Complexity: O(r + d + w).
   public func phase(of key: NetworkKey) -> RequestPhase? {
-    guard present.contains(key) else { return nil }
+    guard present[key] else { return nil }
     if let request = running.first(where: { $0.key == key }) {
       guard request.isTransferring else { return .connecting(until: request.connectedAt) }
       let delivered = (now - settledAt) * shareRate
@@ -139,8 +141,8 @@ public struct NetworkModel: Sendable {
   public mutating func request(_ key: NetworkKey, bytes: Int, priority: Double = 0) {
     precondition(bytes >= 0, "bytes must be non-negative (got \(bytes))")
     precondition(!priority.isNaN, "priority must not be NaN")
-    precondition(!present.contains(key), "\(key) is already in the network model")
-    present.insert(key)
+    precondition(!present[key], "\(key) is already in the network model")
+    present[key] = true
     if running.count < profile.connections {
       start(key, bytes: bytes)
     } else {
@@ -158,8 +160,8 @@ public struct NetworkModel: Sendable {
   /// - Complexity: O(1) amortized.
   public mutating func readFromDisk(_ key: NetworkKey, bytes: Int) {
     precondition(bytes >= 0, "bytes must be non-negative (got \(bytes))")
-    precondition(!present.contains(key), "\(key) is already in the network model")
-    present.insert(key)
+    precondition(!present[key], "\(key) is already in the network model")
+    present[key] = true
     diskReads.append(DiskRead(key: key, bytes: bytes, end: now + diskReadTime))
   }
 
@@ -185,7 +187,8 @@ public struct NetworkModel: Sendable {
   /// - Complexity: O(r + d + w).
   @discardableResult
   public mutating func cancel(_ key: NetworkKey) -> NetworkCancellation? {
-    guard present.remove(key) != nil else { return nil }
+    guard present[key] else { return nil }
+    present[key] = false
     if let index = running.firstIndex(where: { $0.key == key }) {
       if running[index].isTransferring { settle(at: now) }
       let request = running.remove(at: index)
@@ -241,7 +244,7 @@ public struct NetworkModel: Sendable {
         now = time
         running.remove(at: index)
         transferringCount -= 1
-        present.remove(finished.key)
+        present[finished.key] = false
         statistics.completedRequests += 1
         statistics.transferredBytes += finished.bytes
         if finished.key.kind == .page { statistics.completedPages += 1 }
@@ -251,7 +254,7 @@ public struct NetworkModel: Sendable {
       case .diskRead(let index):
         now = time
         let read = diskReads.remove(at: index)
-        present.remove(read.key)
+        present[read.key] = false
         return NetworkCompletion(key: read.key, bytes: read.bytes, time: now, source: .disk)
       }
     }
@@ -315,7 +318,7 @@ public struct NetworkModel: Sendable {
   }
 
   private mutating func start(_ key: NetworkKey, bytes: Int) {
-    let attempt = attempts[key, default: 0]
+    let attempt = attempts[key]
     attempts[key] = attempt + 1
     let jitter = NetworkJitter.factor(
       seed: seed, kind: key.kind, index: key.index, attempt: attempt, sigma: profile.jitterSigma)

@@ -38,16 +38,14 @@ struct OraclePolicy: ItemPolicy {
   private var activeItems: [Int] = []
   /// The activated appearances of each slot's item that have not ended, earliest first.
   private var activeQueues: [Deque<Appearance>] = []
-  /// The slot of each active item.
-  private var slots: [Int: Int] = [:]
-  /// The active items by the start of their earliest appearance that has not ended,
-  /// then by item: the order of the oracle's requests, kept as appearances begin and
-  /// end rather than sorted every frame. An item that leaves is marked retired, not
-  /// removed: removing it from near the front would move the thousands of deadlines
-  /// after it (on a grid on a fast link, a tenth of the oracle's run).
-  private var byDeadline: [Deadline] = []
-  /// How many of ``byDeadline`` are retired; they are dropped once they are a quarter.
-  private var retiredCount = 0
+  /// The slot of each active item, by item (items are the world's dense indices).
+  private var slots = ItemSlots()
+  /// The deadlines of the active items whose image is not ready, by start, then item:
+  /// the oracle's requests in their order, without walking the hundreds of active
+  /// items whose image is ready (on a fast link, nearly all of them). Kept as
+  /// appearances begin and end and as the cache stores and evicts images
+  /// (``SimulatedImages/drainReadinessChanges(_:)``), rather than sorted every frame.
+  private var unready: [Deadline] = []
   /// When the earliest appearance of each active item ends; lazy (an element is stale
   /// once its item's earliest appearance is another).
   private var ends = Heap<End>()
@@ -56,8 +54,6 @@ struct OraclePolicy: ItemPolicy {
   struct Deadline: Comparable, Sendable {
     var start: Milliseconds
     var item: Int
-    /// Whether the item left this place (it keeps its place in the order).
-    var isRetired = false
 
     static func < (lhs: Self, rhs: Self) -> Bool {
       lhs.start != rhs.start ? lhs.start < rhs.start : lhs.item < rhs.item
@@ -73,6 +69,11 @@ struct OraclePolicy: ItemPolicy {
       lhs.end != rhs.end ? lhs.end < rhs.end : lhs.item < rhs.item
     }
   }
+
+  #if DEBUG
+    /// Counts the frames, to check ``unready`` on some of them.
+    private var checks = 0
+  #endif
 
   /// The requests of the current frame; kept between frames so that their storage is
   /// reused.
@@ -95,6 +96,7 @@ struct OraclePolicy: ItemPolicy {
   ///     it loading?" faster than the load status and the same way.
   init(trace: Trace, world: World, geometry: WorldLayout? = nil, images: SimulatedImages) {
     self.images = images
+    images.notesReadinessChanges = true
     let layout = geometry ?? world.geometry
     var appearances: [Appearance] = []
     var open: [Int: Milliseconds] = [:]
@@ -135,6 +137,10 @@ struct OraclePolicy: ItemPolicy {
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     let now = input.time.inMilliseconds
+    // Read once a frame: each read of a class's property is an exclusivity check. The
+    // cache does not change while the frame is decided.
+    let cache = images.cache
+    let loads = images.loads
     while nextAppearance < appearances.count,
       appearances[nextAppearance].start <= now + Self.horizon
     {
@@ -145,39 +151,40 @@ struct OraclePolicy: ItemPolicy {
         slots[appearance.item] = activeItems.count
         activeItems.append(appearance.item)
         activeQueues.append([appearance])
-        insert(Deadline(start: appearance.start, item: appearance.item))
+        track(
+          Deadline(start: appearance.start, item: appearance.item),
+          isReady: cache.isReady(appearance.item))
         ends.insert(End(end: appearance.end, item: appearance.item))
       }
       nextAppearance += 1
     }
-    retireEndedAppearances(now: now)
+    retireEndedAppearances(now: now, cache: cache)
+    images.drainReadinessChanges { item in
+      guard let slot = slots[item], let head = activeQueues[slot].first else { return }
+      track(Deadline(start: head.start, item: item), isReady: cache.isReady(item))
+    }
+    #if DEBUG
+      checkUnready(cache: cache)
+    #endif
     visibleRequests.removeAll(keepingCapacity: true)
     prefetches.removeAll(keepingCapacity: true)
     // Read once: in this unspecialized generic method every access to `input` looks up
     // its type's metadata.
     let itemCount = input.layout.itemCount
-    // Read once a frame: each read of a class's property is an exclusivity check.
-    let cache = images.cache
-    let tickets = images.tickets
     // In deadline order, then item, so the requests come out sorted: first the items
     // on screen (a prefix, since their appearance has begun), then the future ones.
-    var index = 0
-    while index < byDeadline.count, byDeadline[index].start <= now {
-      let deadline = byDeadline[index]
-      index += 1
-      guard !deadline.isRetired, deadline.item < itemCount else { continue }
-      assertAgrees(deadline.item, cache: cache, tickets: tickets, status: status)
-      if !cache.isReady(deadline.item) {
-        visibleRequests.append(
-          PreloadRequest(item: deadline.item, priority: .visible, order: deadline.start))
-      }
+    let future = firstUnready { $0.start > now }
+    for deadline in unready[..<future] where deadline.item < itemCount {
+      assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
+      visibleRequests.append(
+        PreloadRequest(item: deadline.item, priority: .visible, order: deadline.start))
     }
     // Future items not ready yet; while a page or a visible image waits, only those
     // already loading.
     if status.isPageLoading || !visibleRequests.isEmpty {
       // At most a connection's worth of loads run: looking each up beats walking
       // several hundred future items on a grid.
-      for item in tickets.keys {
+      for item in loads.keys {
         guard item < itemCount, !cache.isReady(item), let slot = slots[item],
           let start = activeQueues[slot].first?.start, start > now
         else { continue }
@@ -185,12 +192,10 @@ struct OraclePolicy: ItemPolicy {
       }
       prefetches.sort { ($0.order, $0.item) < ($1.order, $1.item) }
     } else {
-      for deadline in byDeadline[index...] where !deadline.isRetired && deadline.item < itemCount {
-        assertAgrees(deadline.item, cache: cache, tickets: tickets, status: status)
-        if !cache.isReady(deadline.item) {
-          prefetches.append(
-            PreloadRequest(item: deadline.item, priority: .preload, order: deadline.start))
-        }
+      for deadline in unready[future...] where deadline.item < itemCount {
+        assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
+        prefetches.append(
+          PreloadRequest(item: deadline.item, priority: .preload, order: deadline.start))
       }
     }
     requests.append(contentsOf: visibleRequests)
@@ -199,28 +204,28 @@ struct OraclePolicy: ItemPolicy {
 
   /// Checks, in debug builds, that the run's images agree with the load status.
   private func assertAgrees(
-    _ item: Int, cache: ImageCacheModel, tickets: [Int: LoadTicket], status: some LoadStatus
+    _ item: Int, cache: ImageCacheModel, loads: [Int: InFlightLoad], status: some LoadStatus
   ) {
     assert(
       cache.isReady(item) == status.isReady(item)
-        && (tickets[item] != nil) == status.isLoading(item),
+        && (loads[item] != nil) == status.isLoading(item),
       "The simulated images disagree with the load status about item \(item)")
   }
 
   /// Drops the appearances that ended by `now`: an item whose earliest appearance ended
-  /// moves to its next appearance's place in ``byDeadline``, or leaves.
-  private mutating func retireEndedAppearances(now: Milliseconds) {
+  /// moves to its next appearance's place in ``unready``, or leaves.
+  private mutating func retireEndedAppearances(now: Milliseconds, cache: ImageCacheModel) {
     while let first = ends.min, first.end <= now {
       ends.removeMin()
       guard let slot = slots[first.item], let head = activeQueues[slot].first,
         head.end == first.end
       else { continue }  // stale: that appearance already ended
-      remove(Deadline(start: head.start, item: first.item))
+      track(Deadline(start: head.start, item: first.item), isReady: true)
       while let earliest = activeQueues[slot].first, earliest.end <= now {
         activeQueues[slot].removeFirst()
       }
       if let next = activeQueues[slot].first {
-        insert(Deadline(start: next.start, item: first.item))
+        track(Deadline(start: next.start, item: first.item), isReady: cache.isReady(first.item))
         ends.insert(End(end: next.end, item: first.item))
       } else {
         removeSlot(slot)
@@ -228,30 +233,47 @@ struct OraclePolicy: ItemPolicy {
     }
   }
 
-  /// Where `deadline` is or belongs in ``byDeadline``.
-  private func position(of deadline: Deadline) -> Int {
-    Search.partitionPoint(in: byDeadline.indices) { !(byDeadline[$0] < deadline) }
+  /// The index of the first deadline of ``unready`` for which `isAfter` holds (it holds
+  /// for every later one).
+  private func firstUnready(where isAfter: (Deadline) -> Bool) -> Int {
+    var low = 0
+    var high = unready.count
+    while low < high {
+      let middle = (low + high) / 2
+      if isAfter(unready[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 
-  private mutating func insert(_ deadline: Deadline) {
-    // New appearances start last, so this is mostly an append.
-    let index = position(of: deadline)
-    byDeadline.insert(deadline, at: index)
-  }
-
-  private mutating func remove(_ deadline: Deadline) {
-    let index = position(of: deadline)
-    precondition(
-      index < byDeadline.count && byDeadline[index] == deadline && !byDeadline[index].isRetired,
-      "Internal inconsistency: \(deadline.item) is not in the oracle's deadline order")
-    byDeadline[index].isRetired = true
-    retiredCount += 1
-    // Dropped together, in O(n) once they are a quarter: O(1) amortized per item.
-    if retiredCount * 4 > byDeadline.count {
-      byDeadline.removeAll { $0.isRetired }
-      retiredCount = 0
+  /// Puts an active item's current deadline in ``unready`` when its image is not ready,
+  /// and takes it out when it is (or when the deadline is no longer current: pass
+  /// `isReady: true`).
+  private mutating func track(_ deadline: Deadline, isReady: Bool) {
+    let index = firstUnready { !($0 < deadline) }
+    let isThere = index < unready.count && unready[index] == deadline
+    if isReady {
+      if isThere { unready.remove(at: index) }
+    } else if !isThere {
+      unready.insert(deadline, at: index)
     }
   }
+
+  #if DEBUG
+    /// Checks, every 16th frame of a debug build, that ``unready`` holds exactly the
+    /// current deadlines of the active items whose image is not ready, in order.
+    private mutating func checkUnready(cache: ImageCacheModel) {
+      checks &+= 1
+      guard checks % 16 == 0 else { return }
+      var expected: [Deadline] = []
+      for (slot, item) in activeItems.enumerated() where !cache.isReady(item) {
+        if let head = activeQueues[slot].first {
+          expected.append(Deadline(start: head.start, item: item))
+        }
+      }
+      expected.sort()
+      assert(expected == unready, "The oracle's index of images not ready is out of date")
+    }
+  #endif
 
   /// Forgets the item of `slot`, whose appearances have all ended: the last slot moves
   /// into its place.
@@ -265,5 +287,22 @@ struct OraclePolicy: ItemPolicy {
     }
     activeItems.removeLast()
     activeQueues.removeLast()
+  }
+}
+
+/// The slot of each item, or `nil`, in an array indexed by item: the oracle looks items
+/// up several times per load, and the world's items are dense indices from 0.
+private struct ItemSlots: Sendable {
+  private var slots: [Int] = []
+
+  subscript(item: Int) -> Int? {
+    get { item < slots.count && slots[item] >= 0 ? slots[item] : nil }
+    set {
+      if item >= slots.count {
+        slots.append(
+          contentsOf: repeatElement(-1, count: Swift.max(item + 1, 2 * slots.count) - slots.count))
+      }
+      slots[item] = newValue ?? -1
+    }
   }
 }

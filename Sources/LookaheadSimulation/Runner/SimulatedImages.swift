@@ -17,11 +17,52 @@ import Lookahead
 final class SimulatedImages: @unchecked Sendable {
   /// The memory cache; the driver mutates it, the oracle reads it.
   var cache: ImageCacheModel
-  /// The ticket of each image load in flight, by item.
-  var tickets: [Int: LoadTicket] = [:]
+  /// Each image load in flight, by item.
+  var loads: [Int: InFlightLoad] = [:]
+  /// Whether ``store(_:size:)`` notes the items whose readiness changed, for a reader
+  /// that keeps its own index of the images not ready (the oracle).
+  var notesReadinessChanges = false
+  /// The items stored or evicted since the reader last drained them, while
+  /// ``notesReadinessChanges``; an item may appear more than once.
+  private var readinessChanges: [Int] = []
 
   /// Creates an empty cache of `capacity` bytes and no load in flight.
   init(capacity: Int) {
     cache = ImageCacheModel(capacity: capacity)
   }
+
+  /// Stores the image of `item` in the cache, evicting the least recently used ones.
+  func store(_ item: Int, size: Int) {
+    guard notesReadinessChanges else {
+      cache.store(item, size: size) { _ in }
+      return
+    }
+    readinessChanges.append(item)
+    cache.store(item, size: size) { readinessChanges.append($0) }
+  }
+
+  /// Marks the images of `items` as the most recently used, in order.
+  func markUsed(_ items: Range<Int>) {
+    Self.markUsed(items, in: &cache)
+  }
+
+  /// One access to the cache for the whole frame, not an exclusivity check per item.
+  private static func markUsed(_ items: Range<Int>, in cache: inout ImageCacheModel) {
+    for item in items { cache.markUsed(item) }
+  }
+
+  /// Passes `body` each item whose readiness changed since the last call, then forgets
+  /// them.
+  func drainReadinessChanges(_ body: (Int) -> Void) {
+    for item in readinessChanges { body(item) }
+    readinessChanges.removeAll(keepingCapacity: true)
+  }
+}
+
+/// An image load in flight in a simulated run.
+struct InFlightLoad: Sendable {
+  /// The ticket of its start action.
+  var ticket: LoadTicket
+  /// When it started.
+  var start: Milliseconds
 }

@@ -28,12 +28,11 @@ struct SimulationDriver {
   private var metrics: MetricsCollector
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
-  /// The ticket of each image load in flight (in ``images``).
-  private var tickets: [Int: LoadTicket] {
-    get { images.tickets }
-    nonmutating _modify { yield &images.tickets }
+  /// Each image load in flight (in ``images``).
+  private var loads: [Int: InFlightLoad] {
+    get { images.loads }
+    nonmutating _modify { yield &images.loads }
   }
-  private var startTimes: [Int: Milliseconds] = [:]
   /// Called after every frame's decisions, when per-frame data is wanted.
   var onFrame: ((FrameRecord) -> Void)?
   /// Called for every load and page the machine starts or cancels, and every
@@ -101,7 +100,7 @@ struct SimulationDriver {
           layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
           isImageReady: { frameCache.isReady($0) })
       }
-      for item in visible { cache.markUsed(item) }
+      images.markUsed(visible)
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
         time >= pageSchedule[loadedPages]
       {
@@ -123,7 +122,7 @@ struct SimulationDriver {
               && geometry.extendsPastContent(
                 offset: sample.offset, viewportHeight: world.viewport.height,
                 loadedItemCount: loadedItemCount),
-            imagesInFlight: tickets.count,
+            imagesInFlight: loads.count,
             wanted: machine.wantedKeys.sorted()))
       }
     }
@@ -137,8 +136,7 @@ struct SimulationDriver {
       switch action {
       case .startLoad(let item, let ticket, let priority):
         onDecision?(.started(item, at: time))
-        tickets[item] = ticket
-        startTimes[item] = time
+        loads[item] = InFlightLoad(ticket: ticket, start: time)
         let bytes = world.imageBytes(item)
         if cache.isOnDisk(item) {
           network.readFromDisk(.image(item), bytes: bytes)
@@ -146,8 +144,7 @@ struct SimulationDriver {
           network.request(.image(item), bytes: bytes, priority: Double(priority.rawValue))
         }
       case .cancelLoad(let item, _):
-        tickets[item] = nil
-        startTimes[item] = nil
+        loads[item] = nil
         let arrived = network.cancel(.image(item))?.transferredBytes ?? 0
         onDecision?(.cancelled(item, at: time, bytes: arrived))
       case .fetchPage(let request):
@@ -187,16 +184,15 @@ struct SimulationDriver {
         hasMore: hasMore)
       perform(machine.pageLoaded(pending.request, page: page, now: now), at: completion.time)
     case .image:
-      _ = cache.store(index, size: completion.bytes)
+      images.store(index, size: completion.bytes)
       metrics.recordImageReady(index, at: completion.time)
-      guard let ticket = tickets.removeValue(forKey: index) else {
+      guard let load = loads.removeValue(forKey: index) else {
         preconditionFailure("Internal inconsistency: image \(index) completed without a ticket")
       }
-      let started = startTimes.removeValue(forKey: index) ?? completion.time
       perform(
         machine.loadFinished(
-          index, ticket: ticket, bytes: completion.bytes,
-          duration: .milliseconds(completion.time - started),
+          index, ticket: load.ticket, bytes: completion.bytes,
+          duration: .milliseconds(completion.time - load.start),
           source: completion.source == .network ? .network : .disk, now: now),
         at: completion.time)
     }

@@ -66,6 +66,14 @@ public struct ImageCacheModel: Sendable {
   /// - Complexity: O(1) plus O(1) per eviction (amortized O(item) when the id is new).
   @discardableResult
   public mutating func store(_ item: Int, size: Int) -> [Int] {
+    var evicted: [Int] = []
+    store(item, size: size) { evicted.append($0) }
+    return evicted
+  }
+
+  /// Stores the image of `item` as ``store(_:size:)`` does, passing `onEvict` each
+  /// evicted item, least recently used first, instead of returning them.
+  mutating func store(_ item: Int, size: Int, onEvict: (Int) -> Void) {
     precondition(item >= 0, "item must be non-negative (got \(item))")
     precondition(size > 0 && size <= capacity, "size must be in 1...\(capacity) (got \(size))")
     grow(toInclude: item)
@@ -75,21 +83,19 @@ public struct ImageCacheModel: Sendable {
       totalBytes -= bytes[item]
       count -= 1
     }
-    var evicted: [Int] = []
     while totalBytes + size > capacity {
       let victim = oldest
       unlink(victim)
       totalBytes -= bytes[victim]
       bytes[victim] = 0
       count -= 1
-      evicted.append(victim)
+      onEvict(victim)
     }
     bytes[item] = size
     totalBytes += size
     count += 1
     peakBytes = max(peakBytes, totalBytes)
     linkAsNewest(item)
-    return evicted
   }
 
   /// Marks the image of `item` as the most recently used; does nothing when it is not in
