@@ -33,6 +33,7 @@ final class SimulatedImages: @unchecked Sendable {
 
   /// Stores the image of `item` in the cache, evicting the least recently used ones.
   func store(_ item: Int, size: Int) {
+    lastMarked = nil
     guard notesReadinessChanges else {
       cache.store(item, size: size) { _ in }
       return
@@ -41,9 +42,17 @@ final class SimulatedImages: @unchecked Sendable {
     cache.store(item, size: size) { readinessChanges.append($0) }
   }
 
+  /// The items last marked used, while no image was stored since: marking them again
+  /// would leave the cache's order as it is.
+  private var lastMarked: Range<Int>?
+
   /// Marks the images of `items` as the most recently used, in order.
   func markUsed(_ items: Range<Int>) {
+    // The same items, marked in the same order with nothing stored in between, come out
+    // newest in the same order: a frame at rest changes nothing.
+    guard items != lastMarked else { return }
     Self.markUsed(items, in: &cache)
+    lastMarked = items
   }
 
   /// One access to the cache for the whole frame, not an exclusivity check per item.
