@@ -184,7 +184,7 @@ struct OraclePolicy: ItemPolicy {
     if status.isPageLoading || !visibleRequests.isEmpty {
       // At most a connection's worth of loads run: looking each up beats walking
       // several hundred future items on a grid.
-      for item in loads.keys {
+      for item in loads.items {
         guard item < itemCount, !cache.isReady(item), let slot = slots[item],
           let start = activeQueues[slot].first?.start, start > now
         else { continue }
@@ -204,7 +204,7 @@ struct OraclePolicy: ItemPolicy {
 
   /// Checks, in debug builds, that the run's images agree with the load status.
   private func assertAgrees(
-    _ item: Int, cache: ImageCacheModel, loads: [Int: InFlightLoad], status: some LoadStatus
+    _ item: Int, cache: ImageCacheModel, loads: InFlightLoads, status: some LoadStatus
   ) {
     assert(
       cache.isReady(item) == status.isReady(item)

@@ -29,7 +29,7 @@ struct SimulationDriver {
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
   /// Each image load in flight (in ``images``).
-  private var loads: [Int: InFlightLoad] {
+  private var loads: InFlightLoads {
     get { images.loads }
     nonmutating _modify { yield &images.loads }
   }
@@ -136,7 +136,7 @@ struct SimulationDriver {
       switch action {
       case .startLoad(let item, let ticket, let priority):
         onDecision?(.started(item, at: time))
-        loads[item] = InFlightLoad(ticket: ticket, start: time)
+        loads.start(InFlightLoad(ticket: ticket, start: time), for: item)
         let bytes = world.imageBytes(item)
         if cache.isOnDisk(item) {
           network.readFromDisk(.image(item), bytes: bytes)
@@ -144,7 +144,7 @@ struct SimulationDriver {
           network.request(.image(item), bytes: bytes, priority: Double(priority.rawValue))
         }
       case .cancelLoad(let item, _):
-        loads[item] = nil
+        loads.end(item)
         let arrived = network.cancel(.image(item))?.transferredBytes ?? 0
         onDecision?(.cancelled(item, at: time, bytes: arrived))
       case .fetchPage(let request):
@@ -186,7 +186,7 @@ struct SimulationDriver {
     case .image:
       images.store(index, size: completion.bytes)
       metrics.recordImageReady(index, at: completion.time)
-      guard let load = loads.removeValue(forKey: index) else {
+      guard let load = loads.end(index) else {
         preconditionFailure("Internal inconsistency: image \(index) completed without a ticket")
       }
       perform(
