@@ -55,7 +55,8 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   var backingOffCount = 0
   var running: [Key] = []
   /// The priority and order of each running key, at the same index as in `running`:
-  /// preemption and ``isSettled(now:)`` read them on every pump without hashing a key.
+  /// looking for a preemption victim, and ``isSettled(now:)``, read them whenever every
+  /// slot is busy, without hashing a key.
   var runningRanks: [Rank] = []
   var recentStarts = Deque<Duration>()
   var announcedWakeUp: Duration?

@@ -25,8 +25,8 @@ public struct WantedSetChanges<Key: Hashable & Sendable>: Sendable, Hashable {
 /// items are inserted before others. When several requests name the same key, the
 /// most urgent one counts.
 ///
-/// Updating in place keeps steady frames cheap: when the answer did not change, an
-/// update allocates nothing.
+/// Updating in place keeps steady frames cheap: when the answer (an array) did not
+/// change, an update allocates nothing.
 ///
 /// `WantedSet` is a value type; confine it to one thread.
 public struct WantedSet<Key: Hashable & Sendable>: Sendable {

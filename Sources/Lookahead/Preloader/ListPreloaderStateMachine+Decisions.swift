@@ -10,10 +10,10 @@ extension ListPreloaderStateMachine {
     let queue: LoadQueue<QueueKey, ListPreloaderWaiter>
     let readiness: Readiness
     let isPageLoading: Bool
-    /// The keys loading for someone other than a hint (``loadingKeys(of:into:)``), read
-    /// once a frame: a policy asks about each item near the viewport several times a
-    /// frame, and a few loads run at once. Most frames of a steady scroll have none, and
-    /// then no item is looked up.
+    /// The keys loading for someone other than a hint
+    /// (``ListPreloaderStateMachine/loadingKeys(into:)``), read once a frame: a policy
+    /// asks about each item near the viewport several times a frame, and a few loads run
+    /// at once. Most frames of a steady scroll have none, and then no item is looked up.
     let loadingKeys: [Key]
 
     func isReady(_ item: Int) -> Bool {
@@ -34,15 +34,13 @@ extension ListPreloaderStateMachine {
 
   /// Puts in `keys` the resources loading for someone other than a hint: a load only
   /// prefetch hints wait for is invisible to the strategy, whose decisions must not
-  /// depend on hints. Without hints (`viewInputs.hintedKeys` holds every hinted key),
-  /// that is every running resource, and no key is hashed.
+  /// depend on hints.
   ///
-  /// - Complexity: O(*r*) for *r* running loads.
+  /// - Complexity: O(*r*) for *r* running loads, a hash each.
   func loadingKeys(into keys: inout [Key]) {
     keys.removeAll(keepingCapacity: true)
-    let hasHints = !viewInputs.hintedKeys.isEmpty
     for case .resource(let key) in queue.running
-    where !hasHints || queue.hasRequest(for: .resource(key), byAnyoneBut: .hint) {
+    where queue.hasRequest(for: .resource(key), byAnyoneBut: .hint) {
       keys.append(key)
     }
   }
@@ -112,7 +110,12 @@ extension ListPreloaderStateMachine {
     var deferredCount = 0
     var changes = frameChanges
     frameChanges = WantedSetChanges(wanted: [], unwanted: [])
-    defer { frameChanges = changes }
+    defer {
+      // Emptied, so that nothing of this frame stays alive until the next.
+      changes.wanted.removeAll(keepingCapacity: true)
+      changes.unwanted.removeAll(keepingCapacity: true)
+      frameChanges = changes
+    }
     wanted.update(
       to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount,
       into: &changes
@@ -148,6 +151,7 @@ extension ListPreloaderStateMachine {
       positions.sort { ($0.position, $0.offset) < ($1.position, $1.offset) }
       changes.unwanted.removeAll(keepingCapacity: true)
       for entry in positions { changes.unwanted.append(entry.key) }
+      positions.removeAll(keepingCapacity: true)
       unwantedPositions = positions
     }
     // One event for the whole frame: withdrawals first, then starts, so that a slot
@@ -168,6 +172,7 @@ extension ListPreloaderStateMachine {
     }
     queue.pump(now: now, into: &queueActions)
     absorb(queueActions, now: now, into: &actions)
+    queueActions.removeAll(keepingCapacity: true)
     scratchQueueActions = queueActions
     announceWakeUp(into: &actions)
     updateInterfaceStates(prefetch: prefetch, cancelled: cancelled, into: &actions)
@@ -211,6 +216,7 @@ extension ListPreloaderStateMachine {
       orders.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
       }, by: .policy)
+    orders.removeAll(keepingCapacity: true)
     deferredOrders = orders
   }
 

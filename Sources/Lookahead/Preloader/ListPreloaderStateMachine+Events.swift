@@ -31,6 +31,7 @@ extension ListPreloaderStateMachine {
     queueActions.removeAll(keepingCapacity: true)
     queueEvent { $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions) }
     absorb(queueActions, now: now, into: &actions)
+    queueActions.removeAll(keepingCapacity: true)
     scratchQueueActions = queueActions
     announceWakeUp(into: &actions)
     return actions

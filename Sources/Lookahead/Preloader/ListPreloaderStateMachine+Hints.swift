@@ -46,13 +46,15 @@ extension ListPreloaderStateMachine {
       viewInputs.hintedKeys[key] = id
     }
     guard !requests.isEmpty else { return [] }
-    pruneHintedKeysIfNeeded()
     var actions: [Action] = []
     absorb(
       queueEvent {
         $0.apply(WantedSetChanges(wanted: requests, unwanted: []), by: .hint, now: now)
       },
       now: now, into: &actions)
+    // After the queue has the new hints: pruning before forgot them (they had no request
+    // yet), and a memory warning then left their loads running.
+    pruneHintedKeysIfNeeded()
     announceWakeUp(into: &actions)
     return actions
   }

@@ -3,7 +3,8 @@
 /// of a fast link's simulation.
 ///
 /// Keys are small dense integers (page numbers, item ids), so the arrays stay the size of
-/// the largest index seen. A value type; confine it to one task.
+/// the largest index seen; a negative index is a programming error. A value type; confine
+/// it to one task.
 struct NetworkKeyTable<Value: Sendable>: Sendable {
   private var pages: [Value] = []
   private var images: [Value] = []
@@ -20,12 +21,14 @@ struct NetworkKeyTable<Value: Sendable>: Sendable {
   /// - Complexity: O(1), amortized when setting a key beyond the largest index seen.
   subscript(key: NetworkKey) -> Value {
     get {
+      precondition(key.index >= 0, "\(key) has a negative index")
       switch key.kind {
-      case .page: key.index < pages.count ? pages[key.index] : empty
-      case .image: key.index < images.count ? images[key.index] : empty
+      case .page: return key.index < pages.count ? pages[key.index] : empty
+      case .image: return key.index < images.count ? images[key.index] : empty
       }
     }
     set {
+      precondition(key.index >= 0, "\(key) has a negative index")
       switch key.kind {
       case .page: Self.set(newValue, at: key.index, in: &pages, empty: empty)
       case .image: Self.set(newValue, at: key.index, in: &images, empty: empty)

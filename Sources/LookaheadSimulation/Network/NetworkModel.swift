@@ -23,7 +23,8 @@
 /// ```
 ///
 /// Cost: O(r + d + w) per event for r running requests (at most `connections`), d disk reads
-/// and w waiting requests; no per-millisecond stepping.
+/// and w waiting requests; no per-millisecond stepping. Memory grows with the largest key
+/// index used (page numbers and item ids, which are dense from 0).
 ///
 /// A value type with no locks; confine each instance to one task.
 public struct NetworkModel: Sendable {

@@ -213,7 +213,8 @@ struct OraclePolicy: ItemPolicy {
   }
 
   /// Drops the appearances that ended by `now`: an item whose earliest appearance ended
-  /// moves to its next appearance's place in ``unready``, or leaves.
+  /// moves on to its next appearance (in ``unready`` while its image is not ready), or
+  /// leaves.
   private mutating func retireEndedAppearances(now: Milliseconds, cache: ImageCacheModel) {
     while let first = ends.min, first.end <= now {
       ends.removeMin()

@@ -15,8 +15,9 @@ import Lookahead
 /// A reference type confined to the thread running its simulation (`@unchecked
 /// Sendable` only so that the oracle, a `Sendable` policy, can hold it).
 final class SimulatedImages: @unchecked Sendable {
-  /// The memory cache; the driver mutates it, the oracle reads it.
-  var cache: ImageCacheModel
+  /// The memory cache, changed only through ``store(_:size:)`` and ``markUsed(_:)``
+  /// (the oracle's index and the skipped markings rely on it).
+  private(set) var cache: ImageCacheModel
   /// Each image load in flight, by item.
   var loads = InFlightLoads()
   /// Whether ``store(_:size:)`` notes the items whose readiness changed, for a reader
@@ -101,7 +102,10 @@ struct InFlightLoads: Sendable {
   mutating func end(_ item: Int) -> InFlightLoad? {
     guard let load = self[item] else { return nil }
     byItem[item] = nil
-    if let index = items.firstIndex(of: item) { items.swapAt(index, items.count - 1) }
+    guard let index = items.firstIndex(of: item) else {
+      preconditionFailure("Internal inconsistency: load of \(item) in flight but not listed")
+    }
+    items.swapAt(index, items.count - 1)
     items.removeLast()
     return load
   }

@@ -21,10 +21,7 @@ struct SimulationDriver {
   /// The cache and the loads in flight, shared with the oracle.
   private let images: SimulatedImages
   /// The simulated memory cache (in ``images``).
-  private var cache: ImageCacheModel {
-    get { images.cache }
-    nonmutating _modify { yield &images.cache }
-  }
+  private var cache: ImageCacheModel { images.cache }
   private var metrics: MetricsCollector
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0

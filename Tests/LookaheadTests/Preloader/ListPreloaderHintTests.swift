@@ -172,6 +172,47 @@ private func loaded(_ count: Int = 20, strategy: PreloadStrategy = .texture) -> 
     #expect(harness.machine.loadQueueStorage.isEmpty)
   }
 
+  @Test(arguments: [PreloadStrategy.adaptive, .texture])
+  func aLargeBatchOfHintsChangesNoStrategysDecisions(strategy: PreloadStrategy) {
+    // One batch of 64 hints before the first drag prunes the record of hinted keys, and
+    // six of its loads take the free slots: the strategy must not see them as its own.
+    var plain = loaded(100, strategy: strategy)
+    plain.scroll(to: 0)
+    plain.machine.beginDragging(now: plain.time)
+    var hinted = loaded(100, strategy: strategy)
+    hinted.hint(ids(64, through: 1))
+    hinted.scroll(to: 0)
+    hinted.machine.beginDragging(now: hinted.time)
+    for frame in 1...150 {
+      let offset = CGFloat(frame) * 40
+      plain.scroll(to: offset)
+      hinted.scroll(to: offset)
+      #expect(hinted.machine.wantedKeys == plain.machine.wantedKeys, "frame \(frame)")
+      let wanted = Set(hinted.machine.wantedKeys)
+      #expect(
+        Set(hinted.running.keys.filter(wanted.contains)) == Set(plain.running.keys),
+        "frame \(frame)")
+      if frame % 3 == 0 {
+        for key in plain.running.keys.sorted().prefix(4) {
+          plain.finish(key)
+          hinted.finish(key)
+        }
+      }
+    }
+  }
+
+  @Test func aMemoryWarningWithdrawsEveryHintOfALargeBatch() {
+    var harness = loaded(100)
+    harness.hint(ids(64, through: 1))
+    let cached = harness.cached
+    harness.perform(
+      harness.machine.didReceiveMemoryWarning(now: harness.time) { cached.contains($0) })
+    let hinted = Set(ids(64, through: 1).map(Harness.key))
+    #expect(hinted.allSatisfy { !harness.machine.isHinted($0) })
+    // The visible posts load again; no hint load is left running.
+    #expect(!harness.running.isEmpty && harness.running.keys.allSatisfy { !hinted.contains($0) })
+  }
+
   @Test func theRecordOfHintedKeysStaysBounded() {
     var harness = loaded(100)
     for round in 0..<300 {
