@@ -81,19 +81,35 @@ extension AdaptivePolicy {
   /// ready yet and prefetches already loading, then new prefetches by deadline) stop at
   /// ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
   /// running ones.
-  func limitLoadsInFlight(
+  ///
+  /// Whether each prefetch loads is asked once (`loading` is scratch storage kept
+  /// between frames): a grid frame has some fifty prefetches here.
+  mutating func limitLoadsInFlight(
     _ prefetches: inout [PreloadRequest], visibleCount: Int, waitingVisible: Int,
     status: some LoadStatus
   ) {
     guard let limit = loadsInFlightLimit(visibleCount: visibleCount) else { return }
     var inFlight = waitingVisible
-    for request in prefetches where status.isLoading(request.item) { inFlight += 1 }
-    prefetches.removeAll { request in
-      if status.isReady(request.item) || status.isLoading(request.item) { return false }
-      guard inFlight < limit else { return true }
-      inFlight += 1
-      return false
+    var loading = loadingScratch
+    loadingScratch = []
+    loading.removeAll(keepingCapacity: true)
+    for request in prefetches {
+      let isLoading = status.isLoading(request.item)
+      loading.append(isLoading)
+      if isLoading { inFlight += 1 }
     }
+    var kept = 0
+    for index in prefetches.indices {
+      let request = prefetches[index]
+      if !loading[index] && !status.isReady(request.item) {
+        guard inFlight < limit else { continue }
+        inFlight += 1
+      }
+      prefetches[kept] = request
+      kept += 1
+    }
+    prefetches.removeLast(prefetches.count - kept)
+    loadingScratch = loading
   }
 
   /// How many loads may be in flight at once: the link's bandwidth-delay product in

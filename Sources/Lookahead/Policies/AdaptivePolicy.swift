@@ -111,6 +111,9 @@ public struct AdaptivePolicy: ItemPolicy {
   private var candidates: [PreloadRequest] = []
   /// Scratch storage for putting the candidates in order.
   private var sortBuffer: [PreloadRequest] = []
+  /// Whether each prefetch loads, in ``limitLoadsInFlight(_:visibleCount:waitingVisible:status:)``;
+  /// scratch storage kept between frames.
+  var loadingScratch: [Bool] = []
   /// How far the user travels after coming to rest.
   private var excursions: RestExcursions
   /// How often, lately, an item on screen waited while the viewport moved; read by
