@@ -76,7 +76,10 @@ extension ListPreloaderStateMachine {
     var loadingKeys = self.loadingKeys
     self.loadingKeys = []
     self.loadingKeys(into: &loadingKeys)
-    defer { self.loadingKeys = loadingKeys }
+    defer {
+      loadingKeys.removeAll(keepingCapacity: true)
+      self.loadingKeys = loadingKeys
+    }
     policy.wantedItems(
       for: PolicyInput(
         time: now, layout: geometry, viewport: viewport, tracker: tracker,
