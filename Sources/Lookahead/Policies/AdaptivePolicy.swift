@@ -94,14 +94,14 @@ public struct AdaptivePolicy: ItemPolicy {
   /// The median load latency; read by the link's limits (AdaptivePolicy+Link.swift).
   var typicalLatency: LatencyEstimator
   /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
-  private var recentPeaks = [0.0, 0.0]
+  private(set) var recentPeaks = [0.0, 0.0]
   private var keeper = RunningLoadKeeper()
   private var lastTime: Duration?
-  private var idleSince: Duration?
+  private(set) var idleSince: Duration?
   /// Where the current stroke (a stretch of motion between rests) began.
   private var strokeStart: Double?
   /// The recent longest stroke, in points, decaying like the peak speeds.
-  private var recentStroke = 0.0
+  private(set) var recentStroke = 0.0
   /// The learned bandwidth and load size; read by the link's limits.
   var throughput = ThroughputEstimator()
   /// Whether a wanted item was loading at the last call.
@@ -116,7 +116,7 @@ public struct AdaptivePolicy: ItemPolicy {
   /// between frames.
   var loadingScratch: [Bool] = []
   /// How far the user travels after coming to rest.
-  private var excursions: RestExcursions
+  private(set) var excursions: RestExcursions
   /// How often, lately, an item on screen waited while the viewport moved; read by
   /// ``waitingShare()``.
   private(set) var misses: MovingMissRate
@@ -255,132 +255,6 @@ public struct AdaptivePolicy: ItemPolicy {
     strokeStart = nil
   }
 
-  /// The items ahead within the lead (and behind, for users who turn around), with
-  /// their deadlines, each side in layout order; returns how many are ahead.
-  private func prefetchCandidates<Layout: ItemLayout>(
-    input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
-    itemsPerPoint: Double, into prefetches: inout [PreloadRequest]
-  ) -> Int {
-    let viewport = input.viewportSpan
-    let screen = Double(viewport.length)
-    let visible = input.visibleItems
-    let peakAhead = recentPeaks[forward ? 0 : 1]
-    let peakBehind = recentPeaks[forward ? 1 : 0]
-    // Where the viewport will rest: the projected landing while decelerating, here
-    // otherwise. Past it, keep the lead the user's recent behaviour calls for, so a
-    // fling that starts from rest finds its first screens ready: what the recent top
-    // speed travels within the lead time, stretched when that speed demands bytes
-    // faster than the network delivers them, but the stretch reaching no further than
-    // a recent stroke or a few screens, and the whole no further than the rest cap —
-    // unless the items on screen kept the user waiting lately, and this user's own
-    // excursions from rest call for more.
-    let landing = motion.isDecelerating ? motion.remainingDistance : 0
-    let waiting = waitingShare()
-    let horizon = lead * demandStretch(speed: peakAhead, itemsPerPoint: itemsPerPoint)
-    let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
-    let restReach = Swift.max(
-      Swift.min(
-        Swift.max(
-          peakAhead * lead,
-          Swift.min(
-            peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen)
-        ),
-        reachCap(
-          keptUp: configuration.keptUpRestLeadScreens,
-          waiting: configuration.maximumRestLeadScreens, share: waiting) * screen),
-      excursionReach(screen: screen, waiting: waiting))
-    let leadCap =
-      reachCap(
-        keptUp: configuration.keptUpLeadScreens, waiting: configuration.maximumLeadScreens,
-        share: waiting) * screen
-    let leadDistance = Swift.min(
-      Swift.max(
-        moving,
-        landing + restLead(screen: screen, now: input.time, peak: restReach)),
-      leadCap + landing)
-    let trailing = Swift.min(
-      Swift.max(
-        configuration.trailingScreens * screen, configuration.reversalFactor * peakBehind * lead),
-      leadCap)
-    let ahead =
-      forward
-      ? AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(leadDistance))
-      : AxisSpan(viewport.lowerBound - CGFloat(leadDistance), viewport.lowerBound)
-    let behind =
-      forward
-      ? AxisSpan(viewport.lowerBound - CGFloat(trailing), viewport.lowerBound)
-      : AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(trailing))
-    let restSpeed = Swift.max(peakAhead, 50)
-    // The time to fly to the landing, computed once a frame when an item lies past it.
-    var toLanding: Double?
-    // The items of a grid row share a span, and so the answer: worked out once a row
-    // (each time to travel through a deceleration is a logarithm).
-    var row: (span: AxisSpan, deadline: Double?)?
-
-    for item in input.layout.items(overlapping: ahead) where !visible.contains(item) {
-      let span = input.layout.span(ofItem: item)
-      if let row, row.span == span {
-        guard let deadline = row.deadline else { continue }
-        let priority: LoadPriority = deadline < horizon ? .display : .preload
-        prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
-        continue
-      }
-      let distance = Double(span.distance(to: viewport))
-      if motion.isDecelerating && distance < landing {
-        let exit = motion.timeToTravel(distance + Double(span.length) + screen)
-        // Flown over before its load could finish: not worth a byte.
-        if exit < lead {
-          row = (span, nil)
-          continue
-        }
-      }
-      let enter = motion.timeToTravel(distance)
-      let deadline: Double
-      if enter.isFinite {
-        deadline = enter
-      } else {
-        let flight = toLanding ?? motion.timeToTravel(landing * 0.999)
-        toLanding = flight
-        deadline = flight + (distance - landing) / restSpeed
-      }
-      row = (span, deadline)
-      let priority: LoadPriority = deadline < horizon ? .display : .preload
-      prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
-    }
-    let aheadCount = prefetches.count
-    for item in input.layout.items(overlapping: behind) where !visible.contains(item) {
-      let distance = Double(input.layout.span(ofItem: item).distance(to: viewport))
-      let deadline = distance / Swift.max(peakBehind, 50)
-      prefetches.append(
-        PreloadRequest(item: item, priority: deadline < lead ? .display : .preload, order: deadline)
-      )
-    }
-    return aheadCount
-  }
-
-  /// The lead at rest that this user's excursions from rest call for, in points: their
-  /// ``Configuration/restExcursionPercentile``, at most a cap between
-  /// ``Configuration/keptUpExcursionLeadScreens`` and
-  /// ``Configuration/maximumExcursionLeadScreens``, scaled by how often an item on
-  /// screen waited lately while the viewport moved (`waiting`, see
-  /// ``waitingShare()``). Until ``Configuration/minimumRestExcursions`` excursions are
-  /// known, ``Configuration/priorRestExcursionScreens``, scaled by how slow the link is
-  /// instead.
-  private func excursionReach(screen: Double, waiting need: Double) -> Double {
-    guard configuration.excursionMissShare > 0 else { return 0 }
-    guard excursions.count >= configuration.minimumRestExcursions,
-      let excursion = excursions.excursion(percentile: configuration.restExcursionPercentile)
-    else {
-      guard let secondsPerLoad = throughput.secondsPerLoad else { return 0 }
-      let slowness = Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
-      return configuration.priorRestExcursionScreens * screen * slowness
-    }
-    let cap = reachCap(
-      keptUp: configuration.keptUpExcursionLeadScreens,
-      waiting: configuration.maximumExcursionLeadScreens, share: need)
-    return Swift.min(excursion, cap * screen) * need
-  }
-
   private mutating func updateRecentSpeed(
     velocity: Double, time: Duration, isMoving: Bool, offset: Double
   ) {
@@ -402,14 +276,5 @@ public struct AdaptivePolicy: ItemPolicy {
       strokeStart = nil
       idleSince = time
     }
-  }
-
-  /// The lead to keep at rest: what the user's recent top speed covers within the
-  /// lead time, at least a floor, growing gently while idle.
-  private func restLead(screen: Double, now: Duration, peak fromBehaviour: Double) -> Double {
-    let idle = idleSince.map { (now - $0).inSeconds } ?? 0
-    let floor = configuration.minimumRestLeadScreens * screen
-    return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
-      * idle
   }
 }

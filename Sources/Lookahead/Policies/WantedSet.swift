@@ -63,10 +63,8 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     var sequence: UInt64
     /// The key's position in the last answer that named it.
     var position: Int
-    /// Where the key's deferred request is in `deferred`, while `deferredRound` is the
-    /// set's current round.
-    var deferredIndex = 0
-    var deferredRound: UInt64 = 0
+    /// Where the key's deferred change of order is, if one waits.
+    var deferral = DeferredOrders<Key>.Place()
     /// Whether a change of order alone may be deferred: the caller's queue knows the key.
     var mayDefer = true
   }
@@ -82,19 +80,11 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   private var generation: UInt64 = 0
   private var nextSequence: UInt64 = 0
   /// Requests whose order alone changed and that the caller has not been told about
-  /// yet, in the order they first changed; `nil` where a later change or withdrawal
-  /// replaced one.
-  private var deferred: [Request?] = []
-  /// Counts the rounds of deferral; round 0 is never current, so a new entry holds no
-  /// deferred request.
-  private var deferredRound: UInt64 = 1
-  /// How many of `deferred` are of each priority, by raw value.
-  private var deferredByPriority = [Int](repeating: 0, count: LoadPriority.allCases.count)
+  /// yet.
+  private var deferred = DeferredOrders<Key>()
   /// The keys leaving in an update, with when each was first wanted; storage kept
   /// between updates.
   private var leavingScratch: [(key: Key, sequence: UInt64)] = []
-  /// How many of `deferred` wait to be told.
-  private var liveDeferredCount: Int { deferredByPriority.reduce(0, +) }
 
   /// Creates an empty set.
   public init() {}
@@ -204,7 +194,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
           // was reported (or deferred), so that deferral never moves a report.
           guard request.isMoreUrgent(than: previous.request) else { continue }
           slots[slot].request = request
-          dropDeferred(&slots[slot])
+          deferred.drop(&slots[slot].deferral)
           slots[slot].mayDefer = true
           if let position = changes.wanted.lastIndex(where: { $0.key == request.key }) {
             changes.wanted.remove(at: position)
@@ -220,20 +210,15 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
         slots[slot].request = request
         if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
           deferredCount += 1
-          if previous.deferredRound == deferredRound {
-            // Its deferred request is live: a dropped one resets the slot's round.
-            deferred[previous.deferredIndex] = request
-          } else {
-            if deferred.count >= 64 && deferred.count >= 2 * liveDeferredCount {
-              compactDeferred(slots)
+          var place = previous.deferral
+          if let newIndex = deferred.add(request, at: &place) {
+            for other in slots.indices {
+              slots[other].deferral = deferred.relocated(slots[other].deferral, by: newIndex)
             }
-            slots[slot].deferredRound = deferredRound
-            slots[slot].deferredIndex = deferred.count
-            deferred.append(request)
-            deferredByPriority[request.priority.rawValue] += 1
           }
+          slots[slot].deferral = place
         } else {
-          dropDeferred(&slots[slot])
+          deferred.drop(&slots[slot].deferral)
           slots[slot].mayDefer = true
           changes.wanted.append(request)
         }
@@ -287,23 +272,6 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     return update(to: requests, deferredCount: &deferredCount, onInsert: onInsert)
   }
 
-  /// Drops the places of replaced deferred requests, so that a caller that rarely takes
-  /// them keeps storage proportional to the keys wanted: O(*d* + *s*) for *d* deferred
-  /// places and *s* slots, paid for by the drops that made half the places empty.
-  private mutating func compactDeferred(_ slots: UnsafeMutableBufferPointer<Entry>) {
-    var newIndex = [Int](repeating: -1, count: deferred.count)
-    var live: [Request?] = []
-    live.reserveCapacity(liveDeferredCount)
-    for (index, request) in deferred.enumerated() where request != nil {
-      newIndex[index] = live.count
-      live.append(request)
-    }
-    for slot in slots.indices where slots[slot].deferredRound == deferredRound {
-      slots[slot].deferredIndex = newIndex[slots[slot].deferredIndex]
-    }
-    deferred = live
-  }
-
   /// Makes at least `requests.count` slots free, appending free ones as needed (a free
   /// slot's request is a placeholder, here the first of `requests`). The slots grow to
   /// the most keys wanted at once plus the longest answer.
@@ -316,34 +284,32 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   }
 
   /// The places the deferred requests take, replaced ones included; for tests.
-  var deferredStorageCount: Int { deferred.count }
+  var deferredStorageCount: Int { deferred.storageCount }
 
   /// Frees a slot, dropping its deferred request; the caller removes its key from
   /// `slotOfKey`.
   private mutating func free(_ slot: Int) {
-    dropDeferred(slot: slot)
+    deferred.drop(&slots[slot].deferral)
     slots[slot].generation = 0
     freeSlots.append(slot)
   }
 
   /// Whether some deferred change of order waits to be told.
-  var hasDeferredOrders: Bool { deferredByPriority.contains { $0 > 0 } }
+  var hasDeferredOrders: Bool { !deferred.isEmpty }
 
   /// Whether a deferred change of order of `priority` waits to be told.
   ///
   /// - Complexity: O(1).
   func hasDeferredOrders(of priority: LoadPriority) -> Bool {
-    deferredByPriority[priority.rawValue] > 0
+    deferred.contains(priority)
   }
 
   /// Whether the change of order of `key` waits to be told.
   ///
   /// - Complexity: O(1).
   func hasDeferredOrder(for key: Key) -> Bool {
-    guard let slot = slotOfKey[key], slots[slot].deferredRound == deferredRound else {
-      return false
-    }
-    return deferred[slots[slot].deferredIndex] != nil
+    guard let slot = slotOfKey[key] else { return false }
+    return deferred.request(at: slots[slot].deferral) != nil
   }
 
   /// The deferred changes of order, each key's latest, in the order the keys first
@@ -359,13 +325,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Puts the deferred changes of order in `requests` (emptied first), as
   /// ``takeDeferredOrders()`` returns them; forgets them.
   mutating func takeDeferredOrders(into requests: inout [Request]) {
-    requests.removeAll(keepingCapacity: true)
-    for request in deferred {
-      if let request { requests.append(request) }
-    }
-    deferred.removeAll(keepingCapacity: true)
-    for index in deferredByPriority.indices { deferredByPriority[index] = 0 }
-    deferredRound &+= 1
+    deferred.take(into: &requests)
   }
 
   /// Makes the next change of `key` reported, not deferred: the caller's queue no longer
@@ -376,27 +336,8 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// - Complexity: O(1).
   mutating func reportNextChange(of key: Key) {
     guard let slot = slotOfKey[key] else { return }
-    dropDeferred(slot: slot)
+    deferred.drop(&slots[slot].deferral)
     slots[slot].mayDefer = false
-  }
-
-  /// Drops the deferred request of the key in `slot`, if any; the slot's next deferral
-  /// appends a new one.
-  private mutating func dropDeferred(slot: Int) {
-    guard slots[slot].deferredRound == deferredRound else { return }
-    var entry = slots[slot]
-    dropDeferred(&entry)
-    slots[slot] = entry
-  }
-
-  /// Drops the deferred request of `entry`, if any.
-  private mutating func dropDeferred(_ entry: inout Entry) {
-    guard entry.deferredRound == deferredRound else { return }
-    entry.deferredRound = 0
-    let index = entry.deferredIndex
-    guard let request = deferred[index] else { return }
-    deferred[index] = nil
-    deferredByPriority[request.priority.rawValue] -= 1
   }
 
   /// Forgets a key without reporting it, for example after its load finished, so that

@@ -1,0 +1,90 @@
+import Foundation
+
+// The list's lifecycle: memory warnings, the background, the list's visibility, and
+// the clock's wake-ups.
+extension ListPreloaderStateMachine {
+  /// The system sent a memory warning: the ranges shrink to the visible items (or
+  /// nothing, for a list off screen) until the next drag, and prefetches are
+  /// cancelled. The driver empties its memory cache first; visible items are then
+  /// loaded again, from the disk tier when there is one.
+  ///
+  /// - Parameters:
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func didReceiveMemoryWarning(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    modes.didReceiveMemoryWarning(isInDisplayState: isListVisible)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// The app went to the background: prefetching and paging stop, and only visible
+  /// items keep their loads (none when the list is off screen).
+  ///
+  /// - Parameters:
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func didEnterBackground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    isInBackground = true
+    modes.didEnterBackground(isListVisible: isListVisible)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// The app is back in the foreground: minimum ranges until the next drag.
+  ///
+  /// - Parameters:
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func willEnterForeground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    isInBackground = false
+    modes.willEnterForeground(isListVisible: isListVisible)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// The list went on or off screen (its screen was covered by another, or came back).
+  ///
+  /// - Parameters:
+  ///   - isVisible: Whether the list is on screen.
+  ///   - now: The event's time.
+  ///   - isCached: Whether a key's resource is ready in memory.
+  /// - Returns: The actions to perform.
+  public mutating func setListVisible(_ isVisible: Bool, now: Duration, isCached: (Key) -> Bool)
+    -> [Action]
+  {
+    guard isVisible != isListVisible else { return [] }
+    isListVisible = isVisible
+    modes.visibilityDepthDidChange(to: isVisible ? 0 : 2)
+    return redecide(now: now, isCached: isCached)
+  }
+
+  /// Lets time pass: due retries of loads and pages start.
+  ///
+  /// - Parameter now: The current time.
+  /// - Returns: The actions to perform.
+  public mutating func tick(now: Duration) -> [Action] {
+    var actions: [Action] = []
+    // A wake-up that has come is spent: the queue announces its next one, if any, and a
+    // page retry due later must be announced even if it was once later than this one.
+    if let wakeUp = queueWakeUp, wakeUp <= now { queueWakeUp = nil }
+    if let wakeUp = announcedWakeUp, wakeUp <= now { announcedWakeUp = nil }
+    absorb(queueEvent { $0.tick(now: now) }, now: now, into: &actions)
+    if let retryAt = pageRetryAt, retryAt <= now {
+      pageRetryAt = nil
+      actions += translate(pager.tick(now: Timestamp(now)), now: now)
+    }
+    announceWakeUp(into: &actions)
+    return actions
+  }
+
+  /// Decides loads again at the current viewport, after an event that changed the
+  /// rules rather than the offset.
+  mutating func redecide(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    var actions: [Action] = []
+    withdrawHintsIfConstrained(now: now, into: &actions)
+    withoutActuallyEscaping(isCached) { isCached in
+      decideItems(now: now, readiness: ClosureReadiness(isCached: isCached), into: &actions)
+    }
+    return actions
+  }
+}
