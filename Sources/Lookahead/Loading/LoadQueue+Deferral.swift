@@ -12,8 +12,17 @@ extension LoadQueue {
   mutating func record(
     _ changes: WantedSetChanges<Key>, by waiter: Waiter, into actions: inout [Action]
   ) {
-    for key in changes.unwanted { _ = withdraw(key, by: waiter, into: &actions) }
-    record(changes.wanted, by: waiter)
+    record(unwanted: changes.unwanted, wanted: changes.wanted, by: waiter, into: &actions)
+  }
+
+  /// Records one waiter's changes as ``record(_:by:into:)`` does, from any collections
+  /// (a caller whose keys are wrapped maps them lazily instead of copying them).
+  mutating func record(
+    unwanted: some Sequence<Key>, wanted: some Collection<WantedSet<Key>.Request>,
+    by waiter: Waiter, into actions: inout [Action]
+  ) {
+    for key in unwanted { _ = withdraw(key, by: waiter, into: &actions) }
+    record(wanted, by: waiter)
   }
 
   /// Records new or changed requests of one waiter without starting anything.

@@ -159,24 +159,18 @@ extension ListPreloaderStateMachine {
     }
     // One event for the whole frame: withdrawals first, then starts, so that a slot
     // freed by one withdrawal never goes to a key the frame withdraws too.
-    var queueActions = scratchQueueActions
-    scratchQueueActions = []
-    queueActions.removeAll(keepingCapacity: true)
-    for key in changes.unwanted {
-      _ = queue.withdraw(.resource(key), by: .policy, into: &queueActions)
+    absorbQueueActions(now: now, into: &actions) { machine, queueActions in
+      machine.queue.record(
+        unwanted: changes.unwanted.lazy.map { .resource($0) },
+        wanted: changes.wanted.lazy.map {
+          WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
+        }, by: .policy, into: &queueActions)
+      // Deferred orders stay deferred only while no start or preemption depends on them.
+      if !machine.queue.isSettled(now: now) && !machine.pumpIgnoresDeferredOrders(now: now) {
+        machine.sendDeferredOrders()
+      }
+      machine.queue.pump(now: now, into: &queueActions)
     }
-    queue.record(
-      changes.wanted.lazy.map {
-        WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
-      }, by: .policy)
-    // Deferred orders stay deferred only while no start or preemption depends on them.
-    if !queue.isSettled(now: now) && !pumpIgnoresDeferredOrders(now: now) {
-      sendDeferredOrders()
-    }
-    queue.pump(now: now, into: &queueActions)
-    absorb(queueActions, now: now, into: &actions)
-    queueActions.removeAll(keepingCapacity: true)
-    scratchQueueActions = queueActions
     announceWakeUp(into: &actions)
     updateInterfaceStates(prefetch: prefetch, cancelled: cancelled, into: &actions)
   }
@@ -247,6 +241,22 @@ extension ListPreloaderStateMachine {
   }
 
   // MARK: - Translation
+
+  /// Lets `produce` append load queue actions to storage kept between calls (so that a
+  /// frame or a finished load allocates none), then turns them into the machine's
+  /// actions.
+  mutating func absorbQueueActions(
+    now: Duration, into actions: inout [Action],
+    _ produce: (inout Self, inout [LoadQueue<QueueKey, ListPreloaderWaiter>.Action]) -> Void
+  ) {
+    var queueActions = scratchQueueActions
+    scratchQueueActions = []
+    queueActions.removeAll(keepingCapacity: true)
+    produce(&self, &queueActions)
+    absorb(queueActions, now: now, into: &actions)
+    queueActions.removeAll(keepingCapacity: true)
+    scratchQueueActions = queueActions
+  }
 
   /// Turns load queue actions into the machine's actions.
   mutating func absorb(

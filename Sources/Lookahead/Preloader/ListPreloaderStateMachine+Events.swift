@@ -26,13 +26,11 @@ extension ListPreloaderStateMachine {
     guard queue.currentTicket(of: .resource(key)) == ticket else { return [] }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     var actions: [Action] = []
-    var queueActions = scratchQueueActions
-    scratchQueueActions = []
-    queueActions.removeAll(keepingCapacity: true)
-    queueEvent { $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions) }
-    absorb(queueActions, now: now, into: &actions)
-    queueActions.removeAll(keepingCapacity: true)
-    scratchQueueActions = queueActions
+    absorbQueueActions(now: now, into: &actions) { machine, queueActions in
+      machine.queueEvent {
+        $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions)
+      }
+    }
     announceWakeUp(into: &actions)
     return actions
   }
