@@ -15,6 +15,12 @@
 /// (``requiredShare``). Every comparison is done on integers, so a value exactly on a
 /// threshold passes.
 ///
+/// Each outcome also records the oracle's bytes, and each tally counts the traces on which
+/// the oracle itself uses more than ``bytesAllowance`` × texture's bytes
+/// (``Tally/oracleOverBytesAllowance``). The oracle's blank item-frames define "avoidable",
+/// so on those traces showing what texture left blank costs bytes: they mark the byte
+/// failures that come from showing more, not from waste.
+///
 /// A value type; thread-safe.
 public struct PerTraceRobustness: Sendable, Equatable, Encodable {
   /// How many avoidable blank item-frames adaptive may have beyond texture's on a trace: 5.
@@ -48,17 +54,22 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
     public var adaptiveBytes: Int
     /// `texture`'s bytes on the trace.
     public var textureBytes: Int
+    /// The oracle's bytes on the trace.
+    public var oracleBytes: Int
 
     /// Avoidable blank ≤ texture's + ``PerTraceRobustness/avoidableBlankAllowance``.
     public let isAvoidableBlankWithinAllowance: Bool
     /// Bytes ≤ ``PerTraceRobustness/bytesAllowance`` × texture's.
     public let isBytesWithinAllowance: Bool
+    /// The oracle's bytes ≤ ``PerTraceRobustness/bytesAllowance`` × texture's; not part of
+    /// ``isRobust``.
+    public let isOracleBytesWithinAllowance: Bool
 
     /// Decides the outcome of one trace.
     public init(
       trace: String, traceClass: String, network: String, layout: String, seed: UInt64,
       adaptiveAvoidableBlank: Int, textureAvoidableBlank: Int, adaptiveBytes: Int,
-      textureBytes: Int
+      textureBytes: Int, oracleBytes: Int
     ) {
       self.trace = trace
       self.traceClass = traceClass
@@ -69,10 +80,12 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
       self.textureAvoidableBlank = textureAvoidableBlank
       self.adaptiveBytes = adaptiveBytes
       self.textureBytes = textureBytes
+      self.oracleBytes = oracleBytes
       isAvoidableBlankWithinAllowance =
         adaptiveAvoidableBlank <= textureAvoidableBlank + PerTraceRobustness.avoidableBlankAllowance
       // The integer form of a ≤ 1.02·t: exact on the boundary.
       isBytesWithinAllowance = 50 * adaptiveBytes <= 51 * textureBytes
+      isOracleBytesWithinAllowance = 50 * oracleBytes <= 51 * textureBytes
     }
 
     /// Both allowances hold.
@@ -81,6 +94,11 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
     /// `adaptiveBytes / textureBytes`, or `nil` when texture transferred nothing.
     public var bytesRatio: Double? {
       textureBytes > 0 ? Double(adaptiveBytes) / Double(textureBytes) : nil
+    }
+
+    /// `oracleBytes / textureBytes`, or `nil` when texture transferred nothing.
+    public var oracleBytesRatio: Double? {
+      textureBytes > 0 ? Double(oracleBytes) / Double(textureBytes) : nil
     }
 
     /// The stable JSON keys.
@@ -105,6 +123,12 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
       case textureBytes = "texture_bytes"
       /// `bytes_ratio` (`null` when texture transferred nothing)
       case bytesRatio = "bytes_ratio"
+      /// `oracle_bytes`
+      case oracleBytes = "oracle_bytes"
+      /// `oracle_bytes_ratio` (`null` when texture transferred nothing)
+      case oracleBytesRatio = "oracle_bytes_ratio"
+      /// `oracle_bytes_within_allowance`
+      case isOracleBytesWithinAllowance = "oracle_bytes_within_allowance"
       /// `avoidable_blank_within_allowance`
       case isAvoidableBlankWithinAllowance = "avoidable_blank_within_allowance"
       /// `bytes_within_allowance`
@@ -128,6 +152,9 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
       try container.encode(adaptiveBytes, forKey: .adaptiveBytes)
       try container.encode(textureBytes, forKey: .textureBytes)
       try container.encode(bytesRatio, forKey: .bytesRatio)
+      try container.encode(oracleBytes, forKey: .oracleBytes)
+      try container.encode(oracleBytesRatio, forKey: .oracleBytesRatio)
+      try container.encode(isOracleBytesWithinAllowance, forKey: .isOracleBytesWithinAllowance)
       try container.encode(
         isAvoidableBlankWithinAllowance, forKey: .isAvoidableBlankWithinAllowance)
       try container.encode(isBytesWithinAllowance, forKey: .isBytesWithinAllowance)
@@ -145,12 +172,25 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
     public var traces: Int
     /// The number of traces on which adaptive is robust.
     public var robustTraces: Int
+    /// The number of traces on which the oracle uses more than
+    /// ``PerTraceRobustness/bytesAllowance`` × texture's bytes.
+    public var oracleOverBytesAllowance: Int
 
     /// Creates a tally.
-    public init(traceClass: String?, traces: Int, robustTraces: Int) {
+    public init(
+      traceClass: String?, traces: Int, robustTraces: Int, oracleOverBytesAllowance: Int = 0
+    ) {
       self.traceClass = traceClass
       self.traces = traces
       self.robustTraces = robustTraces
+      self.oracleOverBytesAllowance = oracleOverBytesAllowance
+    }
+
+    /// Adds one trace's outcome.
+    mutating func count(_ outcome: TraceOutcome) {
+      traces += 1
+      if outcome.isRobust { robustTraces += 1 }
+      if !outcome.isOracleBytesWithinAllowance { oracleOverBytesAllowance += 1 }
     }
 
     /// `robustTraces / traces`, or 0 without traces.
@@ -167,6 +207,8 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
       case traces
       /// `robust_traces`
       case robustTraces = "robust_traces"
+      /// `oracle_over_bytes_allowance`
+      case oracleOverBytesAllowance = "oracle_over_bytes_allowance"
       /// `share`
       case share
       /// `passes`
@@ -181,6 +223,7 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
       try container.encode(traceClass, forKey: .traceClass)
       try container.encode(traces, forKey: .traces)
       try container.encode(robustTraces, forKey: .robustTraces)
+      try container.encode(oracleOverBytesAllowance, forKey: .oracleOverBytesAllowance)
       try container.encode(share, forKey: .share)
       try container.encode(passes, forKey: .passes)
     }
@@ -200,19 +243,19 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
   /// - Complexity: O(n) in the number of outcomes.
   public init(outcomes: [TraceOutcome]) {
     self.outcomes = outcomes
-    overall = Tally(
-      traceClass: nil, traces: outcomes.count, robustTraces: outcomes.count(where: \.isRobust))
+    var overall = Tally(traceClass: nil, traces: 0, robustTraces: 0)
     var order: [String] = []
     var tallies: [String: Tally] = [:]
     for outcome in outcomes {
+      overall.count(outcome)
       if tallies[outcome.traceClass] == nil {
         order.append(outcome.traceClass)
         tallies[outcome.traceClass] = Tally(
           traceClass: outcome.traceClass, traces: 0, robustTraces: 0)
       }
-      tallies[outcome.traceClass]?.traces += 1
-      if outcome.isRobust { tallies[outcome.traceClass]?.robustTraces += 1 }
+      tallies[outcome.traceClass]?.count(outcome)
     }
+    self.overall = overall
     classes = order.compactMap { tallies[$0] }
   }
 
@@ -239,7 +282,8 @@ public struct PerTraceRobustness: Sendable, Equatable, Encodable {
         layout: key.layout, seed: key.seed,
         adaptiveAvoidableBlank: max(0, adaptive.metrics.blankItemFrames - oracleBlank),
         textureAvoidableBlank: max(0, texture.metrics.blankItemFrames - oracleBlank),
-        adaptiveBytes: adaptive.metrics.bytes, textureBytes: texture.metrics.bytes)
+        adaptiveBytes: adaptive.metrics.bytes, textureBytes: texture.metrics.bytes,
+        oracleBytes: oracle.metrics.bytes)
     }
     guard !outcomes.isEmpty else { return nil }
     self.init(outcomes: outcomes)

@@ -10,12 +10,12 @@ struct PerTraceRobustnessTests {
 
   private func outcome(
     _ trace: String = "t", traceClass: String = "random", avoidable: (Int, Int) = (0, 0),
-    bytes: (Int, Int) = (100, 100)
+    bytes: (Int, Int) = (100, 100), oracleBytes: Int? = nil
   ) -> Outcome {
     Outcome(
       trace: trace, traceClass: traceClass, network: "lte", layout: "feed", seed: 1,
       adaptiveAvoidableBlank: avoidable.0, textureAvoidableBlank: avoidable.1,
-      adaptiveBytes: bytes.0, textureBytes: bytes.1)
+      adaptiveBytes: bytes.0, textureBytes: bytes.1, oracleBytes: oracleBytes ?? bytes.1)
   }
 
   /// Texture, adaptive and oracle on one trace: the oracle has `oracleBlank` blank
@@ -48,6 +48,26 @@ struct PerTraceRobustnessTests {
     #expect(outcome(bytes: (51, 50)).bytesRatio == 1.02)
     #expect(outcome(bytes: (0, 0)).isRobust && outcome(bytes: (0, 0)).bytesRatio == nil)
     #expect(!outcome(bytes: (1, 0)).isRobust)
+  }
+
+  @Test("the oracle's bytes are judged by the same allowance, and never decide robustness")
+  func oracleBytes() {
+    let boundary = outcome(bytes: (100, 1_000_000), oracleBytes: 1_020_000)
+    #expect(boundary.isOracleBytesWithinAllowance && boundary.oracleBytesRatio == 1.02)
+    let over = outcome(bytes: (100, 1_000_000), oracleBytes: 1_020_001)
+    #expect(!over.isOracleBytesWithinAllowance && over.isRobust)
+    #expect(outcome(bytes: (0, 0), oracleBytes: 0).oracleBytesRatio == nil)
+    let robustness = PerTraceRobustness(outcomes: [
+      over, outcome("a", traceClass: "x", bytes: (200, 100), oracleBytes: 150),
+      outcome("b", traceClass: "x", bytes: (200, 100)),
+    ])
+    #expect(robustness.overall.oracleOverBytesAllowance == 2)
+    #expect(robustness.classes.map(\.oracleOverBytesAllowance) == [1, 1])
+    #expect(
+      robustness.report.contains(
+        "\n  the oracle's bytes > 1.02× texture's on 2/3 traces (66 %); 1 of the 2 failing traces\n"
+      ))
+    #expect(robustness.report.contains("\n    a  0/0  2.000×/1.500×\n"))
   }
 
   @Test("the criterion passes at exactly 95 % of the traces and fails one trace below")
@@ -87,12 +107,18 @@ struct PerTraceRobustnessTests {
     #expect(first.adaptiveAvoidableBlank == 30 && first.textureAvoidableBlank == 20)
     #expect(robustness.outcomes[1].adaptiveAvoidableBlank == 0)
     #expect(robustness.outcomes.map(\.isRobust) == [false, true, false, true])
+    // The oracle's 900,000 bytes are within 1.02× texture's 1,000,000, not its 500,000.
+    #expect(robustness.outcomes.map(\.isOracleBytesWithinAllowance) == [true, true, true, false])
+    #expect(robustness.outcomes[3].oracleBytes == 900_000)
     #expect(
       robustness.classes == [
         PerTraceRobustness.Tally(traceClass: "random", traces: 3, robustTraces: 1),
-        PerTraceRobustness.Tally(traceClass: "reader", traces: 1, robustTraces: 1),
+        PerTraceRobustness.Tally(
+          traceClass: "reader", traces: 1, robustTraces: 1, oracleOverBytesAllowance: 1),
       ])
-    #expect(robustness.overall == .init(traceClass: nil, traces: 4, robustTraces: 2))
+    #expect(
+      robustness.overall
+        == .init(traceClass: nil, traces: 4, robustTraces: 2, oracleOverBytesAllowance: 1))
     #expect(Comparison(records: records).perTraceRobustness == robustness)
   }
 
@@ -119,14 +145,18 @@ struct PerTraceRobustnessTests {
     #expect(lines[1] == "  random      0/12 traces (0 %) FAIL")
     #expect(lines[2] == "  reader      1/2 traces (50 %) FAIL")
     #expect(lines[3] == "  all traces  1/14 traces (7 %) FAIL")
-    #expect(lines[4] == "  failing (avoidable blank adaptive/texture, bytes × texture):")
-    #expect(lines[5] == "    random-1   40/12  1.000×")
-    #expect(lines.count == 5 + 10 + 1)
+    let oracleLine = "  the oracle's bytes > 1.02× texture's on 0/14 traces (0 %); "
+    #expect(lines[4] == oracleLine + "0 of the 13 failing traces")
+    #expect(
+      lines[5] == "  failing (avoidable blank adaptive/texture, bytes × texture adaptive/oracle):")
+    #expect(lines[6] == "    random-1   40/12  1.000×/1.000×")
+    #expect(lines.count == 6 + 10 + 1)
     #expect(lines.last == "    … (3 more)")
     let passing = PerTraceRobustness(outcomes: [outcome("reader-1", traceClass: "reader")])
     #expect(
       passing.report.split(separator: "\n").dropFirst() == [
         "  reader      1/1 traces (100 %) PASS", "  all traces  1/1 traces (100 %) PASS",
+        "  the oracle's bytes > 1.02× texture's on 0/1 traces (0 %)",
       ])
   }
 
@@ -151,6 +181,10 @@ struct PerTraceRobustnessTests {
     #expect(robustness["required_share"] as? Double == 0.95)
     let traces = try #require(robustness["traces"] as? [[String: Any]])
     #expect(traces.first?["robust"] as? Bool == true)
+    #expect(traces.first?["oracle_bytes"] as? Int == 900_000)
+    #expect(traces.first?["oracle_bytes_within_allowance"] as? Bool == false)
+    let overall = try #require(robustness["overall"] as? [String: Any])
+    #expect(overall["oracle_over_bytes_allowance"] as? Int == 1)
     #expect(traces.first?["trace_class"] as? String == "random")
     let withoutOracle = Comparison(records: records.filter { $0.strategy != "oracle" })
     #expect(!ComparisonTable.render(withoutOracle).contains("per-trace"))
