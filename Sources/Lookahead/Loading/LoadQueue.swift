@@ -43,17 +43,28 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// The tuning this queue was created with.
   public let configuration: LoadQueueConfiguration
 
-  var entries: [Key: Entry] = [:]
+  /// The slot of each key the queue knows (queued, loading or waiting to retry): an
+  /// event hashes its key once, and the heaps and running loads refer to slots.
+  var slotOfKey: [Key: Int] = [:]
+  /// What the queue knows of each key, in slots that stay put while the key is known,
+  /// so that knowing a key allocates nothing once the slots have grown to the most keys
+  /// known at once.
+  var slots: [Entry] = []
+  /// The phase of each slot's key, `free` for a slot no key holds.
+  var phases: [Phase] = []
+  /// The slots no key holds.
+  var freeSlots: [Int] = []
   var pending = Heap<PendingElement>()
   var stalePending = 0
   /// Set while ``apply(_:by:now:)`` re-queues many keys: their heap elements are not
-  /// pushed one by one, the heap is rebuilt from `entries` once at the end.
+  /// pushed one by one, the heap is rebuilt from the slots once at the end.
   var defersPendingHeap = false
   var queuedCount = 0
   var retries = Heap<RetryElement>()
   var staleRetries = 0
   var backingOffCount = 0
-  var running: [Key] = []
+  /// The slots of the running keys.
+  var running: [Int] = []
   /// The priority and order of each running key, at the same index as in `running`:
   /// looking for a preemption victim, and ``isSettled(now:)``, read them whenever every
   /// slot is busy, without hashing a key.
@@ -145,21 +156,19 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ) {
     precondition(!order.isNaN, "order must not be NaN")
     let request = Request(waiter: waiter, priority: priority, order: order)
-    if let position = entries.index(forKey: key) {
-      var entry = takeEntry(at: position)
-      if let index = entry.requests.firstIndex(where: { $0.waiter == waiter }) {
-        entry.requests[index] = request
+    let (slot, isNew) = slot(for: key)
+    if isNew {
+      occupy(slot, with: Entry(key: key, request: request, arrival: takeSequence()))
+      waiterCount += 1
+      enqueue(slot)
+    } else {
+      if let index = slots[slot].requests.firstIndex(where: { $0.waiter == waiter }) {
+        slots[slot].requests[index] = request
       } else {
-        entry.requests.append(request)
+        slots[slot].requests.append(request)
         waiterCount += 1
       }
-      reprioritize(key, &entry)
-      putBack(&entry, at: position)
-    } else {
-      var entry = Entry(request: request, arrival: takeSequence())
-      waiterCount += 1
-      enqueue(key, &entry)
-      entries[key] = entry
+      reprioritize(slot)
     }
   }
 
@@ -169,22 +178,23 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   mutating func withdraw(
     _ key: Key, by waiter: Waiter, into actions: inout [Action]
   ) -> Bool {
-    guard let position = entries.index(forKey: key),
-      let index = entries.values[position].requests.firstIndex(where: { $0.waiter == waiter })
-    else { return false }
+    guard let position = slotOfKey.index(forKey: key) else { return false }
+    let slot = slotOfKey.values[position]
+    guard let index = slots[slot].requests.firstIndex(where: { $0.waiter == waiter }) else {
+      return false
+    }
     waiterCount -= 1
-    if entries.values[position].requests.count == 1 {
-      let entry = entries.remove(at: position).value
-      if case .loading(let ticket) = entry.phase {
+    if slots[slot].requests.count == 1 {
+      slotOfKey.remove(at: position)
+      if case .loading(let ticket) = phases[slot] {
         actions.append(.cancel(key, ticket))
       }
-      leavePhase(key, entry.phase)
+      leavePhase(slot)
+      release(slot)
     } else {
-      var entry = takeEntry(at: position)
-      entry.requests.swapAt(index, entry.requests.count - 1)
-      entry.requests.removeLast()
-      reprioritize(key, &entry)
-      putBack(&entry, at: position)
+      slots[slot].requests.swapAt(index, slots[slot].requests.count - 1)
+      slots[slot].requests.removeLast()
+      reprioritize(slot)
     }
     return true
   }
@@ -211,13 +221,14 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   mutating func loadFinished(
     _ key: Key, ticket: LoadTicket, now: Duration, into actions: inout [Action]
   ) {
-    guard let position = entries.index(forKey: key),
-      case .loading(let current) = entries.values[position].phase, current == ticket
-    else { return }
-    let entry = entries.remove(at: position).value
-    leavePhase(key, entry.phase)
-    waiterCount -= entry.requests.count
-    actions.append(.deliver(key, to: entry.requests.map(\.waiter)))
+    guard let position = slotOfKey.index(forKey: key) else { return }
+    let slot = slotOfKey.values[position]
+    guard case .loading(let current) = phases[slot], current == ticket else { return }
+    slotOfKey.remove(at: position)
+    leavePhase(slot)
+    waiterCount -= slots[slot].requests.count
+    actions.append(.deliver(key, to: waiters(inSlot: slot)))
+    release(slot)
     pump(now: now, into: &actions)
   }
 
@@ -238,20 +249,23 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   public mutating func loadFailed(
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
-    guard var entry = entries[key], case .loading(let current) = entry.phase, current == ticket
-    else { return [] }
-    entries.removeValue(forKey: key)
-    leavePhase(key, entry.phase)
+    guard let position = slotOfKey.index(forKey: key) else { return [] }
+    let slot = slotOfKey.values[position]
+    guard case .loading(let current) = phases[slot], current == ticket else { return [] }
+    leavePhase(slot)
     var actions: [Action] = []
-    if error.kind == .transient && entry.failures < configuration.retryPolicy.maximumRetries {
-      entry.failures += 1
+    if error.kind == .transient
+      && slots[slot].failures < configuration.retryPolicy.maximumRetries
+    {
+      slots[slot].failures += 1
       let delay = configuration.retryPolicy.delay(
-        beforeRetry: entry.failures, unit: random.nextUnit())
-      backOff(key, &entry, error: error, until: now + delay)
-      entries[key] = entry
+        beforeRetry: slots[slot].failures, unit: random.nextUnit())
+      backOff(slot, error: error, until: now + delay)
     } else {
-      waiterCount -= entry.requests.count
-      actions.append(.fail(key, error, to: entry.requests.map(\.waiter)))
+      slotOfKey.remove(at: position)
+      waiterCount -= slots[slot].requests.count
+      actions.append(.fail(key, error, to: waiters(inSlot: slot)))
+      release(slot)
     }
     pump(now: now, into: &actions)
     return actions
@@ -281,11 +295,14 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Complexity: O(*n* + *w*) for *n* keys and *w* waiters.
   public mutating func removeAll(now: Duration) -> [Action] {
     var actions: [Action] = []
-    for (key, entry) in entries {
-      if case .loading(let ticket) = entry.phase { actions.append(.cancel(key, ticket)) }
-      actions.append(.fail(key, .cancelled, to: entry.requests.map(\.waiter)))
+    for (key, slot) in slotOfKey {
+      if case .loading(let ticket) = phases[slot] { actions.append(.cancel(key, ticket)) }
+      actions.append(.fail(key, .cancelled, to: slots[slot].requests.map(\.waiter)))
     }
-    entries = [:]
+    slotOfKey = [:]
+    slots = []
+    phases = []
+    freeSlots = []
     pending = Heap()
     stalePending = 0
     queuedCount = 0
@@ -305,11 +322,17 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///
   /// - Complexity: O(1).
   public func state(of key: Key) -> LoadState {
-    guard let entry = entries[key] else { return .notRequested }
-    switch entry.phase {
+    guard let slot = slotOfKey[key] else { return .notRequested }
+    let entry = slots[slot]
+    switch phases[slot] {
     case .queued: return .queued(entry.priority)
     case .loading: return .loading
-    case .backingOff(let retryAt, _, let error): return .failed(error, retryAt: retryAt)
+    case .backingOff(let retryAt, _):
+      guard let error = entry.failure else {
+        preconditionFailure("Internal inconsistency: \(key) waits to retry without an error")
+      }
+      return .failed(error, retryAt: retryAt)
+    case .free: preconditionFailure("Internal inconsistency: \(key)'s slot is free")
     }
   }
 
@@ -317,7 +340,9 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///
   /// - Complexity: O(1).
   public func currentTicket(of key: Key) -> LoadTicket? {
-    guard case .loading(let ticket) = entries[key]?.phase else { return nil }
+    guard let slot = slotOfKey[key], case .loading(let ticket) = phases[slot] else {
+      return nil
+    }
     return ticket
   }
 
@@ -325,7 +350,8 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///
   /// - Complexity: O(w) for w waiters.
   public func waiters(of key: Key) -> [Waiter] {
-    entries[key]?.requests.map(\.waiter) ?? []
+    guard let slot = slotOfKey[key] else { return [] }
+    return slots[slot].requests.map(\.waiter)
   }
 
   /// The number of loads running.
@@ -341,14 +367,14 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// Whether nothing is wanted: no key queued, loading or waiting to retry.
   ///
   /// - Complexity: O(1).
-  public var isIdle: Bool { entries.isEmpty }
+  public var isIdle: Bool { slotOfKey.isEmpty }
 
   /// How much storage the queue holds, for tests and benchmarks.
   ///
   /// - Complexity: O(1).
   public var storageCounts: LoadQueueStorageCounts {
     LoadQueueStorageCounts(
-      keys: entries.count, waiters: waiterCount, queuedHeapElements: pending.count,
+      keys: slotOfKey.count, waiters: waiterCount, queuedHeapElements: pending.count,
       retryHeapElements: retries.count, running: running.count,
       rateLimitStarts: recentStarts.count)
   }

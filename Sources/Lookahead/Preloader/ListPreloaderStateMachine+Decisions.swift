@@ -36,12 +36,11 @@ extension ListPreloaderStateMachine {
   /// prefetch hints wait for is invisible to the strategy, whose decisions must not
   /// depend on hints.
   ///
-  /// - Complexity: O(*r*) for *r* running loads, a hash each.
+  /// - Complexity: O(*r*) for *r* running loads; no key is hashed.
   func loadingKeys(into keys: inout [Key]) {
     keys.removeAll(keepingCapacity: true)
-    for case .resource(let key) in queue.running
-    where queue.hasRequest(for: .resource(key), byAnyoneBut: .hint) {
-      keys.append(key)
+    queue.forEachRunningKey(waitedForByAnyoneBut: .hint) { key in
+      if case .resource(let key) = key { keys.append(key) }
     }
   }
 
@@ -184,11 +183,13 @@ extension ListPreloaderStateMachine {
   func pumpIgnoresDeferredOrders(now: Duration) -> Bool {
     guard !wanted.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
     else { return false }
-    for key in queue.running {
-      guard case .resource(let key) = key else { continue }
-      if wanted.hasDeferredOrder(for: key) { return false }
+    var ignoresThem = true
+    queue.forEachRunningKey { key in
+      if ignoresThem, case .resource(let key) = key, wanted.hasDeferredOrder(for: key) {
+        ignoresThem = false
+      }
     }
-    return true
+    return ignoresThem
   }
 
   /// Tells the queue the changes of order that frames deferred.
