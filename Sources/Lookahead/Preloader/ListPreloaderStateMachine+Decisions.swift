@@ -1,13 +1,12 @@
 import Foundation
 
 extension ListPreloaderStateMachine {
-  /// What the policy may know about loads: the driver's cache, this machine's queue and
-  /// pager. Built as a temporary inside one call, so that the queue's storage is
+  /// What the policy may know about loads: the driver's cache, this machine's loads and
+  /// pager. Built as a temporary inside one call, so that the list's storage is
   /// referenced once again before it is next mutated.
   struct Status<Readiness: ResourceReadiness<Key>>: LoadStatus {
     let list: FeedList<Item>
     let resourceKey: @Sendable (Item) -> Key?
-    let queue: LoadQueue<QueueKey, ListPreloaderWaiter>
     let readiness: Readiness
     let isPageLoading: Bool
     /// The keys loading for someone other than a hint
@@ -15,6 +14,9 @@ extension ListPreloaderStateMachine {
     /// asks about each item near the viewport several times a frame, and a few loads run
     /// at once. Most frames of a steady scroll have none, and then no item is looked up.
     let loadingKeys: [Key]
+    /// The same keys, hashed, when more than
+    /// ``LoadQueue/runningScanLimit`` load: built once a frame, and only then.
+    let loadingKeySet: Set<Key>
 
     func isReady(_ item: Int) -> Bool {
       guard item < list.count, let key = resourceKey(list[item]) else { return false }
@@ -26,11 +28,22 @@ extension ListPreloaderStateMachine {
         return false
       }
       // Compared one by one while few run (no hashing); looked up beyond.
-      guard loadingKeys.count > LoadQueue<QueueKey, ListPreloaderWaiter>.runningScanLimit
-      else { return loadingKeys.contains(key) }
-      return queue.isLoading(.resource(key), forAnyoneBut: .hint)
+      guard loadingKeys.count > ListPreloaderStateMachine.runningScanLimit else {
+        return loadingKeys.contains(key)
+      }
+      return isInLoadingKeySet(key)
+    }
+
+    /// Whether `key` is in ``loadingKeySet``; kept out of line, so that the hashing code
+    /// does not weigh on the policies' loops, where it is rarely needed.
+    @inline(never)
+    func isInLoadingKeySet(_ key: Key) -> Bool {
+      loadingKeySet.contains(key)
     }
   }
+
+  /// The most loading keys ``Status`` compares one by one before it hashes them.
+  static var runningScanLimit: Int { LoadQueue<QueueKey, ListPreloaderWaiter>.runningScanLimit }
 
   /// Puts in `keys` the resources loading for someone other than a hint: a load only
   /// prefetch hints wait for is invisible to the strategy, whose decisions must not
@@ -84,9 +97,10 @@ extension ListPreloaderStateMachine {
         time: now, layout: geometry, viewport: viewport, tracker: tracker,
         rangeMode: modes.mode),
       status: Status(
-        list: pager.list, resourceKey: resourceKey, queue: queue, readiness: readiness,
+        list: pager.list, resourceKey: resourceKey, readiness: readiness,
         isPageLoading: pager.tail.isLoading || pager.head.isLoading,
-        loadingKeys: loadingKeys),
+        loadingKeys: loadingKeys,
+        loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : []),
       into: &requests)
     let count = geometry.itemCount
     let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0
@@ -250,12 +264,14 @@ extension ListPreloaderStateMachine {
     now: Duration, into actions: inout [Action],
     _ produce: (inout Self, inout [LoadQueue<QueueKey, ListPreloaderWaiter>.Action]) -> Void
   ) {
+    // Kept empty between calls: emptying an empty array is not free.
     var queueActions = scratchQueueActions
     scratchQueueActions = []
-    queueActions.removeAll(keepingCapacity: true)
     produce(&self, &queueActions)
-    absorb(queueActions, now: now, into: &actions)
-    queueActions.removeAll(keepingCapacity: true)
+    if !queueActions.isEmpty {
+      absorb(queueActions, now: now, into: &actions)
+      queueActions.removeAll(keepingCapacity: true)
+    }
     scratchQueueActions = queueActions
   }
 

@@ -23,16 +23,30 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
     now: Duration
   ) -> [Action] {
-    guard queue.currentTicket(of: .resource(key)) == ticket else { return [] }
-    if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     var actions: [Action] = []
+    loadFinished(
+      key, ticket: ticket, bytes: bytes, duration: duration, source: source, now: now,
+      into: &actions)
+    return actions
+  }
+
+  /// A load finished; appends the actions to perform to `actions`, as
+  /// ``loadFinished(_:ticket:bytes:duration:source:now:)`` returns them. A driver that
+  /// keeps the array's storage between events allocates none for them.
+  @_spi(Simulation)
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
+  public mutating func loadFinished(
+    _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
+    now: Duration, into actions: inout [Action]
+  ) {
+    guard queue.currentTicket(of: .resource(key)) == ticket else { return }
+    if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     absorbQueueActions(now: now, into: &actions) { machine, queueActions in
       machine.queueEvent {
         $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions)
       }
     }
     announceWakeUp(into: &actions)
-    return actions
   }
 
   /// A load failed. Transient errors are retried with backoff (a

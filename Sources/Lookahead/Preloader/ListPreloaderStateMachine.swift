@@ -235,6 +235,19 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   public mutating func scrolled(
     to offset: CGPoint, now: Duration, readiness: some ResourceReadiness<Key>
   ) -> [Action] {
+    var actions: [Action] = []
+    scrolled(to: offset, now: now, readiness: readiness, into: &actions)
+    return actions
+  }
+
+  /// One frame; appends the actions to perform to `actions`, as
+  /// ``scrolled(to:now:readiness:)`` returns them. A driver that keeps the array's
+  /// storage between frames allocates none for them.
+  @_spi(Simulation)
+  public mutating func scrolled(
+    to offset: CGPoint, now: Duration, readiness: some ResourceReadiness<Key>,
+    into actions: inout [Action]
+  ) {
     applyPendingShift(at: offset)
     tracker.record(offset: offset, at: now)
     viewport.origin = offset
@@ -246,9 +259,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
         policy.userDidBeginDragging()
       }
     }
-    var actions = decidePages(now: now)
+    let pageActions = decidePages(now: now)
+    if !pageActions.isEmpty { actions.append(contentsOf: pageActions) }
     decideItems(now: now, readiness: readiness, into: &actions)
-    return actions
   }
 
   /// One frame, with readiness answered by a closure (convenient in tests and scripts;
@@ -264,8 +277,21 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   public mutating func scrolled(
     to offset: CGPoint, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
+    var actions: [Action] = []
+    scrolled(to: offset, now: now, isCached: isCached, into: &actions)
+    return actions
+  }
+
+  /// One frame, with readiness answered by a closure; appends the actions to perform to
+  /// `actions`, as ``scrolled(to:now:isCached:)`` returns them.
+  @_spi(Simulation)
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
+  public mutating func scrolled(
+    to offset: CGPoint, now: Duration, isCached: (Key) -> Bool, into actions: inout [Action]
+  ) {
     withoutActuallyEscaping(isCached) { isCached in
-      scrolled(to: offset, now: now, readiness: ClosureReadiness(isCached: isCached))
+      scrolled(
+        to: offset, now: now, readiness: ClosureReadiness(isCached: isCached), into: &actions)
     }
   }
 

@@ -39,8 +39,13 @@ final class SimulatedImages: @unchecked Sendable {
       cache.store(item, size: size) { _ in }
       return
     }
-    readinessChanges.append(item)
-    cache.store(item, size: size) { readinessChanges.append($0) }
+    // Taken out for the call: appending to the property from the closure would check
+    // exclusive access for every eviction.
+    var changes = readinessChanges
+    readinessChanges = []
+    changes.append(item)
+    cache.store(item, size: size) { changes.append($0) }
+    readinessChanges = changes
   }
 
   /// The items last marked used, while no image was stored since: marking them again

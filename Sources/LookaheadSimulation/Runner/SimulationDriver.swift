@@ -30,6 +30,9 @@ struct SimulationDriver {
     get { images.loads }
     nonmutating _modify { yield &images.loads }
   }
+  /// The machine's actions of one event, kept between events so that their storage is
+  /// reused; empty in between.
+  private var scratchActions: [ListPreloaderAction<Int>] = []
   /// Called after every frame's decisions, when per-frame data is wanted.
   var onFrame: ((FrameRecord) -> Void)?
   /// Called for every load and page the machine starts or cancels, and every
@@ -103,11 +106,11 @@ struct SimulationDriver {
       {
         perform(machine.loadNextPage(now: .milliseconds(time)), at: time)
       }
-      perform(
-        machine.scrolled(
-          to: CGPoint(x: 0, y: sample.offset), now: .milliseconds(time),
-          isCached: { [cache] in cache.isReady($0) }),
-        at: time)
+      var actions = takeScratchActions()
+      machine.scrolled(
+        to: CGPoint(x: 0, y: sample.offset), now: .milliseconds(time),
+        isCached: { [cache] in cache.isReady($0) }, into: &actions)
+      performAndKeep(actions, at: time)
       if let onFrame {
         onFrame(
           FrameRecord(
@@ -127,6 +130,24 @@ struct SimulationDriver {
   }
 
   // MARK: - Effects
+
+  /// The empty array an event's actions go into, with the storage of earlier events.
+  private mutating func takeScratchActions() -> [ListPreloaderAction<Int>] {
+    var actions: [ListPreloaderAction<Int>] = []
+    swap(&actions, &scratchActions)
+    return actions
+  }
+
+  /// Performs `actions`, then keeps their storage (emptied) for the next event.
+  private mutating func performAndKeep(
+    _ actions: consuming [ListPreloaderAction<Int>], at time: Milliseconds
+  ) {
+    if !actions.isEmpty {
+      perform(actions, at: time)
+      actions.removeAll(keepingCapacity: true)
+    }
+    scratchActions = actions
+  }
 
   private mutating func perform(_ actions: [ListPreloaderAction<Int>], at time: Milliseconds) {
     for action in actions {
@@ -186,12 +207,12 @@ struct SimulationDriver {
       guard let load = loads.end(index) else {
         preconditionFailure("Internal inconsistency: image \(index) completed without a ticket")
       }
-      perform(
-        machine.loadFinished(
-          index, ticket: load.ticket, bytes: completion.bytes,
-          duration: .milliseconds(completion.time - load.start),
-          source: completion.source == .network ? .network : .disk, now: now),
-        at: completion.time)
+      var actions = takeScratchActions()
+      machine.loadFinished(
+        index, ticket: load.ticket, bytes: completion.bytes,
+        duration: .milliseconds(completion.time - load.start),
+        source: completion.source == .network ? .network : .disk, now: now, into: &actions)
+      performAndKeep(actions, at: completion.time)
     }
   }
 }
