@@ -35,6 +35,17 @@ extension LoadQueue {
     return slots[slot].requests.contains { $0.waiter != waiter }
   }
 
+  /// Whether attempt `ticket` of `key` is running (``currentTicket(of:)`` is `ticket`).
+  ///
+  /// - Complexity: O(*r*) for *r* running loads, compared in place (tickets are unique);
+  ///   no key is hashed.
+  func isRunning(_ key: Key, ticket: LoadTicket) -> Bool {
+    guard let slot = running.first(where: { phases[$0] == .loading(ticket) }) else {
+      return false
+    }
+    return slots.withUnsafeBufferPointer { $0[slot].key == key }
+  }
+
   /// The most running loads ``isLoading(_:forAnyoneBut:)`` compares one by one before it
   /// looks the key up by hash instead.
   static var runningScanLimit: Int { 16 }

@@ -171,16 +171,20 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
           let slot = answerSlots[guess]
           if slots[slot].generation != 0, slots[slot].request.key == request.key { found = slot }
         }
-        if found == nil { found = slotOfKey[request.key] }
-        guard let slot = found else {
-          stamped += 1
-          nextSequence &+= 1
-          guard let slot = freeSlots.popLast() else {
+        var isNew = false
+        if found == nil {
+          // Found or given a free slot with one hash.
+          guard let free = freeSlots.last else {
             preconditionFailure("Internal inconsistency: no free slot for \(request.key)")
           }
+          found = Self.resolve(&slotOfKey[request.key, default: -1], free: free, isNew: &isNew)
+        }
+        guard let slot = found, !isNew else {
+          stamped += 1
+          nextSequence &+= 1
+          let slot = freeSlots.removeLast()
           slots[slot] = Entry(
             request: request, generation: generation, sequence: nextSequence, position: position)
-          slotOfKey[request.key] = slot
           nextAnswerSlots.append(slot)
           changes.wanted.append(request)
           onInsert(position)
@@ -270,6 +274,15 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ) -> WantedSetChanges<Key> {
     var deferredCount = 0
     return update(to: requests, deferredCount: &deferredCount, onInsert: onInsert)
+  }
+
+  /// Stores `free` in a missing slot (-1), and returns the slot.
+  private static func resolve(_ stored: inout Int, free: Int, isNew: inout Bool) -> Int {
+    if stored < 0 {
+      stored = free
+      isNew = true
+    }
+    return stored
   }
 
   /// Makes at least `requests.count` slots free, appending free ones as needed (a free

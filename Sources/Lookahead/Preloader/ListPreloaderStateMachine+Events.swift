@@ -39,7 +39,7 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
     now: Duration, into actions: inout [Action]
   ) {
-    guard queue.currentTicket(of: .resource(key)) == ticket else { return }
+    guard queue.isRunning(.resource(key), ticket: ticket) else { return }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     absorbQueueActions(now: now, into: &actions) { machine, queueActions in
       machine.queueEvent {

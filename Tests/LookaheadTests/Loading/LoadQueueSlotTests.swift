@@ -85,6 +85,24 @@ struct LoadQueueSlotTests {
     #expect(queue.slots[0].failure == nil)
   }
 
+  @Test("A running attempt is found by its ticket, and a stale ticket is not")
+  func findsRunningAttemptsByTicket() {
+    var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
+    _ = queue.want("a", by: 1, priority: .preload, now: .zero)
+    let first = queue.currentTicket(of: "a")!
+    #expect(queue.isRunning("a", ticket: first))
+    #expect(!queue.isRunning("b", ticket: first))
+    // A visible key preempts "a"; its first attempt is stale, and so is it when it restarts.
+    _ = queue.want("b", by: 1, priority: .visible, now: .zero)
+    #expect(!queue.isRunning("a", ticket: first))
+    let second = queue.currentTicket(of: "b")!
+    #expect(queue.isRunning("b", ticket: second))
+    _ = queue.loadFinished("b", ticket: second, now: .zero)
+    #expect(!queue.isRunning("b", ticket: second))
+    let restarted = queue.currentTicket(of: "a")!
+    #expect(restarted != first && queue.isRunning("a", ticket: restarted))
+  }
+
   /// A stand-in for a network error.
   struct URLErrorLike: Error {}
 }
