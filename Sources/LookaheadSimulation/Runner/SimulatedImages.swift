@@ -48,17 +48,30 @@ final class SimulatedImages: @unchecked Sendable {
     readinessChanges = changes
   }
 
-  /// The items last marked used, while no image was stored since: marking them again
-  /// would leave the cache's order as it is.
+  /// The items last marked used, while no image was stored since: marking them, or a
+  /// suffix of them, again would leave the cache's order as it is.
   private var lastMarked: Range<Int>?
 
   /// Marks the images of `items` as the most recently used, in order.
   func markUsed(_ items: Range<Int>) {
-    // The same items, marked in the same order with nothing stored in between, come out
-    // newest in the same order: a frame at rest changes nothing.
-    guard items != lastMarked else { return }
-    Self.markUsed(items, in: &cache)
+    // With nothing stored since the last marking, the ready images of the items last
+    // marked are the newest, in their order. Marking again a suffix of them, in order,
+    // leaves the order as it is: a frame at rest changes nothing, and a frame that
+    // scrolls forward moves only the items that entered.
+    var unmarked = items
+    if let last = lastMarked, last.lowerBound <= items.lowerBound,
+      items.lowerBound <= last.upperBound, last.upperBound <= items.upperBound
+    {
+      unmarked = last.upperBound..<items.upperBound
+    }
+    if !unmarked.isEmpty { Self.markUsed(unmarked, in: &cache) }
     lastMarked = items
+  }
+
+  /// Whether the image of `item` is on the disk tier, read in place (reading ``cache``
+  /// copies it).
+  func isOnDisk(_ item: Int) -> Bool {
+    cache.isOnDisk(item)
   }
 
   /// One access to the cache for the whole frame, not an exclusivity check per item.

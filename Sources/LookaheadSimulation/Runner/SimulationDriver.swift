@@ -156,7 +156,7 @@ struct SimulationDriver {
         onDecision?(.started(item, at: time))
         loads.start(InFlightLoad(ticket: ticket, start: time), for: item)
         let bytes = world.imageBytes(item)
-        if cache.isOnDisk(item) {
+        if images.isOnDisk(item) {
           network.readFromDisk(.image(item), bytes: bytes)
         } else {
           network.request(.image(item), bytes: bytes, priority: Double(priority.rawValue))
@@ -208,10 +208,13 @@ struct SimulationDriver {
         preconditionFailure("Internal inconsistency: image \(index) completed without a ticket")
       }
       var actions = takeScratchActions()
+      // The machine reads the duration of network loads only (a disk read says nothing
+      // about the network): converting a time to a `Duration` is costly.
+      let source: LoadSource = completion.source == .network ? .network : .disk
       machine.loadFinished(
         index, ticket: load.ticket, bytes: completion.bytes,
-        duration: .milliseconds(completion.time - load.start),
-        source: completion.source == .network ? .network : .disk, now: now, into: &actions)
+        duration: source == .network ? .milliseconds(completion.time - load.start) : .zero,
+        source: source, now: now, into: &actions)
       performAndKeep(actions, at: completion.time)
     }
   }

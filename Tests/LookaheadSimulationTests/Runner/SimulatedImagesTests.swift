@@ -1,0 +1,41 @@
+import Lookahead
+import Testing
+
+@testable import LookaheadSimulation
+
+@Suite("Simulated images")
+struct SimulatedImagesTests {
+  @Test("Marking visible ranges leaves the cache in the order marking every item would")
+  func markingSkipsOnlyWhatKeepsTheOrder() {
+    var random = SplitMix64(seed: 11)
+    let images = SimulatedImages(capacity: 2_000)
+    var reference = ImageCacheModel(capacity: 2_000)
+    var start = 50
+    for _ in 0..<3_000 {
+      let roll = random.next() % 10
+      if roll < 3 {
+        // A load completes: an image near the viewport is stored (evicting others).
+        let item = start + Int(random.next() % 30)
+        let size = 50 + Int(random.next() % 100)
+        images.store(item, size: size)
+        reference.store(item, size: size)
+      } else {
+        // A frame: the viewport moves forward, backward or not at all, by a few items.
+        start = max(0, start + Int(random.next() % 9) - 3)
+        let visible = start..<(start + 4 + Int(random.next() % 8))
+        images.markUsed(visible)
+        for item in visible { reference.markUsed(item) }
+      }
+      #expect(images.cache.itemsByRecency == reference.itemsByRecency)
+    }
+  }
+
+  @Test("The disk tier is read in place")
+  func readsTheDiskTier() {
+    let images = SimulatedImages(capacity: 100)
+    #expect(!images.isOnDisk(3))
+    images.store(3, size: 60)
+    images.store(4, size: 60)
+    #expect(!images.cache.isReady(3) && images.isOnDisk(3))
+  }
+}
