@@ -82,9 +82,14 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Requests whose order alone changed and that the caller has not been told about
   /// yet.
   private var deferred = DeferredOrders<Key>()
-  /// The keys leaving in an update, with when each was first wanted; storage kept
-  /// between updates.
-  private var leavingScratch: [(key: Key, sequence: UInt64)] = []
+  /// The keys leaving in an update, with when each was first wanted and its slot;
+  /// storage kept between updates.
+  private var leavingScratch: [(key: Key, sequence: UInt64, slot: Int)] = []
+  /// The slot each key of the last update's unwanted keys had, in their order: a caller
+  /// that keeps data per wanted key by slot (see
+  /// ``update(to:defersOrders:deferredCount:into:onInsert:)``) finds it without
+  /// hashing the key.
+  private(set) var unwantedSlots: [Int] = []
 
   /// Creates an empty set.
   public init() {}
@@ -122,10 +127,12 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Replaces the wanted requests, puts the difference in `changes` (emptied first,
   /// its storage kept, so that a caller's frames do not allocate) and passes `onInsert`
   /// the position in `requests` of each key that was not wanted before, in order (the
-  /// first request for it, when a key appears more than once).
+  /// first request for it, when a key appears more than once), and the key's slot.
   ///
   /// A caller that keeps data per wanted key adds it there, without looking up every
-  /// request's key a second time.
+  /// request's key a second time. A key keeps its slot while it is wanted, and no two
+  /// wanted keys share one; the slots of the keys that leave are in ``unwantedSlots``,
+  /// so that a caller may keep its data in an array indexed by slot.
   ///
   /// With `defersOrders`, a request whose priority is unchanged and whose order alone
   /// changed is not reported: it joins the deferred changes (replacing the key's earlier
@@ -143,9 +150,11 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// that entered and those where the two answers part ways, not every key.
   mutating func update(
     to requests: [Request], defersOrders: Bool = false,
-    deferredCount: inout Int, into changes: inout WantedSetChanges<Key>, onInsert: (Int) -> Void
+    deferredCount: inout Int, into changes: inout WantedSetChanges<Key>,
+    onInsert: (_ position: Int, _ slot: Int) -> Void
   ) {
     generation &+= 1
+    unwantedSlots.removeAll(keepingCapacity: true)
     let generation = generation
     var position = -1
     changes.wanted.removeAll(keepingCapacity: true)
@@ -187,7 +196,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
             request: request, generation: generation, sequence: nextSequence, position: position)
           nextAnswerSlots.append(slot)
           changes.wanted.append(request)
-          onInsert(position)
+          onInsert(position, slot)
           continue
         }
         nextAnswerSlots.append(slot)
@@ -241,14 +250,17 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
       leaving.removeAll(keepingCapacity: true)
       for slot in spareAnswerSlots
       where slots[slot].generation != 0 && slots[slot].generation != generation {
-        leaving.append((slots[slot].request.key, slots[slot].sequence))
+        leaving.append((slots[slot].request.key, slots[slot].sequence, slot))
         free(slot)
       }
-      for (key, _) in leaving { slotOfKey[key] = nil }
+      for entry in leaving { slotOfKey[entry.key] = nil }
       // Slot order differs with the history of the set; the order keys were first
       // wanted keeps drivers and the simulator deterministic.
       leaving.sort { $0.sequence < $1.sequence }
-      for (key, _) in leaving { changes.unwanted.append(key) }
+      for entry in leaving {
+        changes.unwanted.append(entry.key)
+        unwantedSlots.append(entry.slot)
+      }
       leavingScratch = leaving
     }
   }
@@ -262,8 +274,8 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ) -> WantedSetChanges<Key> {
     var changes = WantedSetChanges<Key>(wanted: [], unwanted: [])
     update(
-      to: requests, defersOrders: defersOrders, deferredCount: &deferredCount, into: &changes,
-      onInsert: onInsert)
+      to: requests, defersOrders: defersOrders, deferredCount: &deferredCount, into: &changes
+    ) { position, _ in onInsert(position) }
     return changes
   }
 

@@ -135,12 +135,17 @@ extension ListPreloaderStateMachine {
     wanted.update(
       to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount,
       into: &changes
-    ) { inserted.append($0) }
-    // `wantedItemIDs` holds exactly the wanted set's keys: a key gets its item's id when
-    // it is first wanted, and loses it when unwanted below.
-    for position in inserted {
+    ) { inserted.append(($0, $1)) }
+    // `wantedItemIDs` holds an id exactly at the wanted set's keys' slots: a key gets its
+    // item's id when it is first wanted, and loses it when unwanted below (a slot freed
+    // by this update is not taken by it).
+    for (position, slot) in inserted {
       let index = keyedItems[position]
-      wantedItemIDs[keyedRequests[position].key] = pager.list[index].id
+      if slot >= wantedItemIDs.count {
+        wantedItemIDs.append(
+          contentsOf: repeatElement(nil, count: slot + 1 - wantedItemIDs.count))
+      }
+      wantedItemIDs[slot] = pager.list[index].id
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     insertedPositions = inserted
@@ -157,7 +162,9 @@ extension ListPreloaderStateMachine {
       unwantedPositions = []
       positions.removeAll(keepingCapacity: true)
       for (offset, key) in changes.unwanted.enumerated() {
-        let id = wantedItemIDs.removeValue(forKey: key)
+        let slot = wanted.unwantedSlots[offset]
+        let id = wantedItemIDs[slot]
+        wantedItemIDs[slot] = nil
         let position = id.flatMap { pager.list.index(ofID: $0) }
         positions.append((key, position ?? Int.max, offset))
         if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }

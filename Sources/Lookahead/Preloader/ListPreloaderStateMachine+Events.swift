@@ -127,7 +127,7 @@ extension ListPreloaderStateMachine {
     absorb(queue.removeAll(now: now), now: now, into: &actions)
     actions += translate(pager.cancelAll(), now: now)
     wanted = WantedSet()
-    wantedItemIDs = [:]
+    wantedItemIDs = []
     queueWakeUp = nil
     pageRetryAt = nil
     announcedWakeUp = nil

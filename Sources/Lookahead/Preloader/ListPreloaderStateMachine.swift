@@ -90,9 +90,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var keyedRequests: [WantedSet<Key>.Request] = []
   /// The item position of each of `keyedRequests`; storage kept between frames.
   var keyedItems: [Int] = []
-  /// The positions in `keyedRequests` of the keys a frame newly wants; storage kept
-  /// between frames.
-  var insertedPositions: [Int] = []
+  /// The positions in `keyedRequests` of the keys a frame newly wants, with their slots
+  /// in the wanted set; storage kept between frames.
+  var insertedPositions: [(position: Int, slot: Int)] = []
   /// The keys loading for someone other than a hint, read once a frame for the
   /// policy's ``LoadStatus``; storage kept between frames.
   var loadingKeys: [Key] = []
@@ -105,9 +105,11 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var scratchQueueActions: [LoadQueue<QueueKey, ListPreloaderWaiter>.Action] = []
   /// The deferred changes of order, while they are sent.
   var deferredOrders: [WantedSet<Key>.Request] = []
-  /// The item behind each wanted key: orders cancellations and names the items of the
-  /// prefetch calls in UIKit's shape.
-  var wantedItemIDs: [Key: Item.ID] = [:]
+  /// The item behind each wanted key, by the key's slot in ``wanted`` (`nil` for a slot
+  /// no key holds): orders cancellations and names the items of the prefetch calls in
+  /// UIKit's shape. Indexed by slot, so that a key that enters or leaves is not hashed
+  /// again.
+  var wantedItemIDs: [Item.ID?] = []
   /// When each page request in flight started, by request id.
   var pageStarts: [UInt64: Duration] = [:]
   /// Whether the driver sends drag events; otherwise the first movement is the first
