@@ -50,6 +50,30 @@ extension LoadQueue {
   /// looks the key up by hash instead.
   static var runningScanLimit: Int { 16 }
 
+  /// Reports that attempt `ticket` of `key` produced a value, as
+  /// ``loadFinished(_:ticket:now:)`` does, but hands its waiters' requests to `deliver`
+  /// in place instead of appending a `deliver` action, whose array of waiters a load
+  /// with one waiter would allocate for nothing.
+  ///
+  /// `deliver` is called with `actions` before the loads that the freed slot lets start
+  /// are appended, where the `deliver` action would have been: it may append what stands
+  /// for it. An outcome of an attempt that is no longer current delivers nothing.
+  mutating func loadFinished(
+    _ key: Key, ticket: LoadTicket, now: Duration, into actions: inout [Action],
+    deliver: (NonEmptyList<Request>, inout [Action]) -> Void
+  ) {
+    guard let position = slotOfKey.index(forKey: key) else { return }
+    let slot = slotOfKey.values[position]
+    guard case .loading(let current) = phases[slot], current == ticket else { return }
+    slotOfKey.remove(at: position)
+    leavePhase(slot)
+    waiterCount -= slots[slot].requests.count
+    // Read in place: reading a field of an array's element may copy the whole element.
+    slots.withUnsafeBufferPointer { deliver($0[slot].requests, &actions) }
+    release(slot)
+    pump(now: now, into: &actions)
+  }
+
   /// Calls `body` with the key of each running load, in the order the queue keeps them.
   ///
   /// - Parameter waiter: When given, the loads that only `waiter` waits for are skipped.

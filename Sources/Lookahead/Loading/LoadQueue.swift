@@ -221,15 +221,9 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   mutating func loadFinished(
     _ key: Key, ticket: LoadTicket, now: Duration, into actions: inout [Action]
   ) {
-    guard let position = slotOfKey.index(forKey: key) else { return }
-    let slot = slotOfKey.values[position]
-    guard case .loading(let current) = phases[slot], current == ticket else { return }
-    slotOfKey.remove(at: position)
-    leavePhase(slot)
-    waiterCount -= slots[slot].requests.count
-    actions.append(.deliver(key, to: waiters(inSlot: slot)))
-    release(slot)
-    pump(now: now, into: &actions)
+    loadFinished(key, ticket: ticket, now: now, into: &actions) { requests, actions in
+      actions.append(.deliver(key, to: requests.map(\.waiter)))
+    }
   }
 
   /// Reports that attempt `ticket` of `key` failed with `error`.

@@ -42,9 +42,21 @@ extension ListPreloaderStateMachine {
     guard queue.isRunning(.resource(key), ticket: ticket) else { return }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
     absorbQueueActions(now: now, into: &actions) { machine, queueActions in
+      var deliversToPolicyAlone = false
       machine.queueEvent {
-        $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions)
+        $0.loadFinished(.resource(key), ticket: ticket, now: now, into: &queueActions) {
+          requests, queueActions in
+          // A delivery to callers goes through `absorb` as a `deliver` action; one to the
+          // policy (or hints) alone needs no array of waiters.
+          if requests.contains(where: { if case .request = $0.waiter { true } else { false } }) {
+            queueActions.append(.deliver(.resource(key), to: requests.map(\.waiter)))
+          } else {
+            deliversToPolicyAlone = requests.contains { $0.waiter == .policy }
+          }
+        }
       }
+      // As `absorb` does for a delivery, before the starts that follow it.
+      if deliversToPolicyAlone { machine.wanted.reportNextChange(of: key) }
     }
     announceWakeUp(into: &actions)
   }

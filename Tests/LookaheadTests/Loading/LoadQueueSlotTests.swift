@@ -103,6 +103,30 @@ struct LoadQueueSlotTests {
     #expect(restarted != first && queue.isRunning("a", ticket: restarted))
   }
 
+  @Test("A finished load hands its waiters over in place, before the loads it lets start")
+  func deliversInPlace() {
+    var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
+    _ = queue.want("a", by: 1, priority: .visible, now: .zero)
+    _ = queue.want("a", by: 2, priority: .preload, now: .zero)
+    _ = queue.want("b", by: 3, priority: .preload, now: .zero)
+    var actions: [Queue.Action] = []
+    var delivered: [Int] = []
+    queue.loadFinished("a", ticket: queue.currentTicket(of: "a")!, now: .zero, into: &actions) {
+      requests, actions in
+      delivered = requests.map(\.waiter)
+      actions.append(.scheduleWakeUp(at: .seconds(1)))
+    }
+    #expect(Set(delivered) == [1, 2])
+    #expect(actions.map(\.description) == ["wake at 1.0 seconds", "start b preload"])
+    #expect(queue.storageCounts.waiters == 1)
+    // A stale ticket delivers nothing.
+    var stale: [Queue.Action] = []
+    queue.loadFinished("b", ticket: LoadTicket(rawValue: 0), now: .zero, into: &stale) { _, _ in
+      Issue.record("a stale ticket delivered")
+    }
+    #expect(stale.isEmpty)
+  }
+
   /// A stand-in for a network error.
   struct URLErrorLike: Error {}
 }
