@@ -104,11 +104,11 @@ struct SimulationDriver {
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
         time >= pageSchedule[loadedPages]
       {
-        perform(machine.loadNextPage(now: .milliseconds(time)), at: time)
+        perform(machine.loadNextPage(now: .simulated(milliseconds: time)), at: time)
       }
       var actions = takeScratchActions()
       machine.scrolled(
-        to: CGPoint(x: 0, y: sample.offset), now: .milliseconds(time),
+        to: CGPoint(x: 0, y: sample.offset), now: .simulated(milliseconds: time),
         isCached: { [cache] in cache.isReady($0) }, into: &actions)
       performAndKeep(actions, at: time)
       if let onFrame {
@@ -187,7 +187,7 @@ struct SimulationDriver {
     onDecision?(.completed(completion))
     metrics.recordCompletion(completion)
     let index = completion.key.index
-    let now = Duration.milliseconds(completion.time)
+    let now = Duration.simulated(milliseconds: completion.time)
     switch completion.key.kind {
     case .page:
       guard let pending = pendingPage, pending.index == index else {
@@ -213,7 +213,8 @@ struct SimulationDriver {
       let source: LoadSource = completion.source == .network ? .network : .disk
       machine.loadFinished(
         index, ticket: load.ticket, bytes: completion.bytes,
-        duration: source == .network ? .milliseconds(completion.time - load.start) : .zero,
+        duration: source == .network
+          ? .simulated(milliseconds: completion.time - load.start) : .zero,
         source: source, now: now, into: &actions)
       performAndKeep(actions, at: completion.time)
     }
