@@ -75,9 +75,8 @@ struct OraclePolicy: ItemPolicy {
     private var checks = 0
   #endif
 
-  /// The requests of the current frame; kept between frames so that their storage is
-  /// reused.
-  private var visibleRequests: [PreloadRequest] = []
+  /// The prefetches of a frame in which a page or a visible image waits, sorted before
+  /// they are requested; kept between frames so that their storage is reused.
   private var prefetches: [PreloadRequest] = []
 
   /// For each page, the time from which it is requested.
@@ -166,22 +165,24 @@ struct OraclePolicy: ItemPolicy {
     #if DEBUG
       checkUnready(cache: cache)
     #endif
-    visibleRequests.removeAll(keepingCapacity: true)
-    prefetches.removeAll(keepingCapacity: true)
     // Read once: in this unspecialized generic method every access to `input` looks up
     // its type's metadata.
     let itemCount = input.layout.itemCount
     // In deadline order, then item, so the requests come out sorted: first the items
     // on screen (a prefix, since their appearance has begun), then the future ones.
+    // Appended to `requests` directly, with no copy in between.
     let future = firstUnready { $0.start > now }
+    var waitsVisible = false
     for deadline in unready[..<future] where deadline.item < itemCount {
       assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
-      visibleRequests.append(
+      requests.append(
         PreloadRequest(item: deadline.item, priority: .visible, order: deadline.start))
+      waitsVisible = true
     }
     // Future items not ready yet; while a page or a visible image waits, only those
     // already loading.
-    if status.isPageLoading || !visibleRequests.isEmpty {
+    if status.isPageLoading || waitsVisible {
+      prefetches.removeAll(keepingCapacity: true)
       // At most a connection's worth of loads run: looking each up beats walking
       // several hundred future items on a grid.
       for item in loads.items {
@@ -191,15 +192,14 @@ struct OraclePolicy: ItemPolicy {
         prefetches.append(PreloadRequest(item: item, priority: .preload, order: start))
       }
       prefetches.sort { ($0.order, $0.item) < ($1.order, $1.item) }
+      requests.append(contentsOf: prefetches)
     } else {
       for deadline in unready[future...] where deadline.item < itemCount {
         assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
-        prefetches.append(
+        requests.append(
           PreloadRequest(item: deadline.item, priority: .preload, order: deadline.start))
       }
     }
-    requests.append(contentsOf: visibleRequests)
-    requests.append(contentsOf: prefetches)
   }
 
   /// Checks, in debug builds, that the run's images agree with the load status.
