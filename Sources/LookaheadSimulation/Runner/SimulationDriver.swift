@@ -25,11 +25,6 @@ struct SimulationDriver {
   private var metrics: MetricsCollector
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
-  /// Each image load in flight (in ``images``).
-  private var loads: InFlightLoads {
-    get { images.loads }
-    nonmutating _modify { yield &images.loads }
-  }
   /// The machine's actions of one event, kept between events so that their storage is
   /// reused; empty in between.
   private var scratchActions: [ListPreloaderAction<Int>] = []
@@ -122,7 +117,7 @@ struct SimulationDriver {
               && geometry.extendsPastContent(
                 offset: sample.offset, viewportHeight: world.viewport.height,
                 loadedItemCount: loadedItemCount),
-            imagesInFlight: loads.count,
+            imagesInFlight: images.loads.count,
             wanted: machine.wantedKeys.sorted()))
       }
     }
@@ -154,15 +149,15 @@ struct SimulationDriver {
       switch action {
       case .startLoad(let item, let ticket, let priority):
         onDecision?(.started(item, at: time))
-        loads.start(InFlightLoad(ticket: ticket, start: time), for: item)
+        let isOnDisk = images.startLoad(InFlightLoad(ticket: ticket, start: time), for: item)
         let bytes = world.imageBytes(item)
-        if images.isOnDisk(item) {
+        if isOnDisk {
           network.readFromDisk(.image(item), bytes: bytes)
         } else {
           network.request(.image(item), bytes: bytes, priority: Double(priority.rawValue))
         }
       case .cancelLoad(let item, _):
-        loads.end(item)
+        images.endLoad(of: item)
         let arrived = network.cancel(.image(item))?.transferredBytes ?? 0
         onDecision?(.cancelled(item, at: time, bytes: arrived))
       case .fetchPage(let request):
@@ -202,9 +197,9 @@ struct SimulationDriver {
         hasMore: hasMore)
       perform(machine.pageLoaded(pending.request, page: page, now: now), at: completion.time)
     case .image:
-      images.store(index, size: completion.bytes)
+      let finished = images.finishLoad(of: index, size: completion.bytes)
       metrics.recordImageReady(index, at: completion.time)
-      guard let load = loads.end(index) else {
+      guard let load = finished else {
         preconditionFailure("Internal inconsistency: image \(index) completed without a ticket")
       }
       var actions = takeScratchActions()

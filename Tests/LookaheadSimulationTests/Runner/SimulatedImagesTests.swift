@@ -30,12 +30,29 @@ struct SimulatedImagesTests {
     }
   }
 
-  @Test("The disk tier is read in place")
-  func readsTheDiskTier() {
+  @Test("A load starts from the disk tier once its image was stored, and ends when it finishes")
+  func startsAndFinishesLoads() {
     let images = SimulatedImages(capacity: 100)
-    #expect(!images.isOnDisk(3))
-    images.store(3, size: 60)
+    let load = InFlightLoad(ticket: LoadTicket(rawValue: 1), start: 5)
+    #expect(!images.startLoad(load, for: 3))
+    #expect(images.finishLoad(of: 3, size: 60)?.ticket == load.ticket)
+    #expect(images.loads.count == 0 && images.cache.isReady(3))
     images.store(4, size: 60)
-    #expect(!images.cache.isReady(3) && images.isOnDisk(3))
+    #expect(!images.cache.isReady(3))
+    #expect(images.startLoad(load, for: 3))
+    #expect(images.endLoad(of: 3) != nil && images.endLoad(of: 3) == nil)
+    #expect(images.finishLoad(of: 5, size: 10) == nil)
+  }
+
+  @Test("Stores and evictions are noted for a reader that asks for them")
+  func notesReadinessChanges() {
+    let images = SimulatedImages(capacity: 100)
+    images.store(1, size: 60)
+    images.notesReadinessChanges = true
+    images.store(2, size: 60)
+    var changed: [Int] = []
+    images.drainReadinessChanges { changed.append($0) }
+    #expect(changed == [2, 1])
+    images.drainReadinessChanges { _ in Issue.record("drained twice") }
   }
 }
