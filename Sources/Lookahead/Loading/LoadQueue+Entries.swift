@@ -17,8 +17,11 @@ extension LoadQueue {
   /// array's element can copy the whole element; the error of a retry is kept in
   /// ``Entry/failure``).
   enum Phase: Sendable, Equatable {
+    /// Waiting for a free slot; its live heap element has `sequence`.
     case queued(sequence: UInt64)
+    /// Running as the attempt with this ticket.
     case loading(LoadTicket)
+    /// Waiting to retry at `retryAt`; its live retry element has `sequence`.
     case backingOff(retryAt: Duration, sequence: UInt64)
     /// A slot no key holds (listed in ``LoadQueue/freeSlots``); no heap element matches
     /// it.
@@ -28,6 +31,7 @@ extension LoadQueue {
   /// What the queue knows of a key, in the key's slot (its phase is in
   /// ``LoadQueue/phases``).
   struct Entry: Sendable {
+    /// The key whose slot this is (for a free slot, the last key that held it).
     var key: Key
     /// The waiters' requests; a key with one waiter allocates nothing for them.
     var requests: NonEmptyList<Request>
@@ -77,6 +81,7 @@ extension LoadQueue {
     var order: Double
     var arrival: UInt64
     var sequence: UInt64
+    /// The slot of the queued key.
     var slot: Int
 
     static func < (lhs: Self, rhs: Self) -> Bool {
@@ -94,6 +99,7 @@ extension LoadQueue {
   struct RetryElement: Comparable, Sendable {
     var retryAt: Duration
     var sequence: UInt64
+    /// The slot of the key waiting to retry.
     var slot: Int
 
     static func < (lhs: Self, rhs: Self) -> Bool {

@@ -96,6 +96,7 @@ private struct SimulatedImagesState {
   /// suffix of them, again would leave the cache's order as it is.
   private var lastMarked: Range<Int>?
 
+  /// Creates the state of `cache`, with no load in flight and nothing noted.
   init(cache: ImageCacheModel) {
     self.cache = cache
   }
