@@ -153,6 +153,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   public mutating func loadNextPage(now: Duration) -> [Action] {
     translate(pager.loadNextPage(now: Timestamp(now)), now: now)
   }
