@@ -53,6 +53,18 @@ extension LoadQueue {
       self.arrival = arrival
     }
 
+    /// Makes the entry of a free slot (one request, no error: see
+    /// ``LoadQueue/release(_:)``) the entry of `key`, wanted by `request` alone, as
+    /// ``init(key:request:arrival:)`` would.
+    mutating func reuse(key: Key, request: Request, arrival: UInt64) {
+      self.key = key
+      requests[0] = request
+      priority = request.priority
+      order = request.order
+      self.arrival = arrival
+      failures = 0
+    }
+
     /// Recomputes the key's priority and order from its waiters; returns
     /// whether they changed.
     mutating func refreshPriority() -> Bool {

@@ -31,16 +31,20 @@ extension LoadQueue {
     return stored
   }
 
-  /// Puts `entry` in `slot`, a slot ``slot(for:)`` gave a new key; its phase is set
-  /// next.
-  mutating func occupy(_ slot: Int, with entry: consuming Entry) {
+  /// Gives `slot`, a slot ``slot(for:)`` gave a new key, to `key` wanted by `request`
+  /// alone; its phase is set next.
+  mutating func occupy(_ slot: Int, key: Key, request: Request, arrival: UInt64) {
     if slot == slots.count {
-      slots.append(entry)
+      slots.append(Entry(key: key, request: request, arrival: arrival))
       phases.append(.free)
     } else {
       precondition(freeSlots.last == slot, "Internal inconsistency: slot \(slot) is not free")
       freeSlots.removeLast()
-      slots[slot] = entry
+      // Changed field by field, in place: assigning a whole entry destroys the free one
+      // first, which costs more than the rest of a new key's registration.
+      slots.withUnsafeMutableBufferPointer {
+        $0[slot].reuse(key: key, request: request, arrival: arrival)
+      }
     }
   }
 
@@ -175,6 +179,9 @@ extension LoadQueue {
           && freeSlots.allSatisfy { slots.indices.contains($0) && phases[$0] == .free },
         "Internal inconsistency: free slots")
       precondition(phases.count == slots.count, "Internal inconsistency: phases count")
+      precondition(
+        freeSlots.allSatisfy { slots[$0].requests.count == 1 && slots[$0].failure == nil },
+        "Internal inconsistency: a free slot keeps more than its first request")
       precondition(
         slotOfKey.count + freeSlots.count == slots.count,
         "Internal inconsistency: slots neither free nor held")

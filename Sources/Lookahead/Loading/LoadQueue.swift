@@ -158,7 +158,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
     let request = Request(waiter: waiter, priority: priority, order: order)
     let (slot, isNew) = slot(for: key)
     if isNew {
-      occupy(slot, with: Entry(key: key, request: request, arrival: takeSequence()))
+      occupy(slot, key: key, request: request, arrival: takeSequence())
       waiterCount += 1
       enqueue(slot)
     } else {
