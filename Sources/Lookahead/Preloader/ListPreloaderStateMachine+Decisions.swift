@@ -136,16 +136,17 @@ extension ListPreloaderStateMachine {
       to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount,
       into: &changes
     ) { inserted.append(($0, $1)) }
-    // `wantedItemIDs` holds an id exactly at the wanted set's keys' slots: a key gets its
+    // `wantedItemPlaces` holds an item exactly at the wanted set's keys' slots: a key gets its
     // item's id when it is first wanted, and loses it when unwanted below (a slot freed
     // by this update is not taken by it).
     for (position, slot) in inserted {
       let index = keyedItems[position]
-      if slot >= wantedItemIDs.count {
-        wantedItemIDs.append(
-          contentsOf: repeatElement(nil, count: slot + 1 - wantedItemIDs.count))
+      if slot >= wantedItemPlaces.count {
+        wantedItemPlaces.append(
+          contentsOf: repeatElement(nil, count: slot + 1 - wantedItemPlaces.count))
       }
-      wantedItemIDs[slot] = pager.list[index].id
+      wantedItemPlaces[slot] = WantedItemPlace(
+        id: pager.list[index].id, position: index, listVersion: listVersion)
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     insertedPositions = inserted
@@ -163,9 +164,11 @@ extension ListPreloaderStateMachine {
       positions.removeAll(keepingCapacity: true)
       for (offset, key) in changes.unwanted.enumerated() {
         let slot = wanted.unwantedSlots[offset]
-        let id = wantedItemIDs[slot]
-        wantedItemIDs[slot] = nil
-        let position = id.flatMap { pager.list.index(ofID: $0) }
+        let place = wantedItemPlaces[slot]
+        wantedItemPlaces[slot] = nil
+        let position = place.flatMap {
+          $0.listVersion == listVersion ? $0.position : pager.list.index(ofID: $0.id)
+        }
         positions.append((key, position ?? Int.max, offset))
         if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }
       }

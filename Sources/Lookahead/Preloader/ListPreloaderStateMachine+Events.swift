@@ -139,7 +139,7 @@ extension ListPreloaderStateMachine {
     absorb(queue.removeAll(now: now), now: now, into: &actions)
     actions += translate(pager.cancelAll(), now: now)
     wanted = WantedSet()
-    wantedItemIDs = []
+    wantedItemPlaces = []
     queueWakeUp = nil
     pageRetryAt = nil
     announcedWakeUp = nil
@@ -273,6 +273,7 @@ extension ListPreloaderStateMachine {
       geometry.itemCount == pager.list.count,
       "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
     guard !changes.isAppendOnly else { return }
+    listVersion &+= 1
     policy.listDidChange(changes)
     interfaceRanges?.reset()
     guard let anchorItem, let anchorStart, let moved = changes.newIndex(ofOldIndex: anchorItem)

@@ -109,7 +109,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// no key holds): orders cancellations and names the items of the prefetch calls in
   /// UIKit's shape. Indexed by slot, so that a key that enters or leaves is not hashed
   /// again.
-  var wantedItemIDs: [Item.ID?] = []
+  var wantedItemPlaces: [WantedItemPlace?] = []
+  /// Counts the changes of the list that moved items (appends do not): a position noted
+  /// at the same count still names the same item.
+  var listVersion = 0
   /// When each page request in flight started, by request id.
   var pageStarts: [UInt64: Duration] = [:]
   /// Whether the driver sends drag events; otherwise the first movement is the first
@@ -341,5 +344,18 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
       size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
       "size must be finite and non-negative, got \(size)")
     viewport.size = size
+  }
+}
+
+extension ListPreloaderStateMachine {
+  /// The item behind a wanted key, and where it was in the list when the key entered.
+  struct WantedItemPlace {
+    /// The item's id.
+    var id: Item.ID
+    /// The item's position when the key entered.
+    var position: Int
+    /// ``ListPreloaderStateMachine/listVersion`` then: while it is the same, the item is
+    /// still at `position` (found without hashing its id).
+    var listVersion: Int
   }
 }
