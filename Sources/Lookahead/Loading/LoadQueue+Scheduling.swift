@@ -3,10 +3,12 @@ import HeapModule
 extension LoadQueue {
   // MARK: - Scheduling
 
+  /// Whether `element` is its slot's current queued element, not a stale one.
   func isLive(_ element: PendingElement) -> Bool {
     phases[element.slot] == .queued(sequence: element.sequence)
   }
 
+  /// Whether `element` is its slot's current retry element, not a stale one.
   func isLive(_ element: RetryElement) -> Bool {
     guard case .backingOff(_, let sequence) = phases[element.slot] else { return false }
     return sequence == element.sequence
@@ -22,6 +24,7 @@ extension LoadQueue {
     return nil
   }
 
+  /// The key that retries first, after discarding stale heap tops.
   mutating func earliestRetry() -> RetryElement? {
     while let top = retries.min {
       if isLive(top) { return top }
@@ -59,6 +62,7 @@ extension LoadQueue {
     return victim.map { (running[$0.index], $0.rank.priority) }
   }
 
+  /// Starts the key of `element`, the live top of `pending`, with a new ticket.
   mutating func start(_ element: PendingElement, now: Duration, into actions: inout [Action]) {
     pending.removeMax()
     queuedCount -= 1
@@ -73,6 +77,7 @@ extension LoadQueue {
     actions.append(.start(slots[element.slot].key, ticket, rank.priority))
   }
 
+  /// Cancels the running load of the key of `slot` and queues the key again.
   mutating func preempt(_ slot: Int, into actions: inout [Action]) {
     guard case .loading(let ticket) = phases[slot] else {
       preconditionFailure("Internal inconsistency: preempted \(slots[slot].key) is not loading")

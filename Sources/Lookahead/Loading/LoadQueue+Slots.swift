@@ -7,6 +7,7 @@ extension LoadQueue {
   // the heaps and the running loads refer to slots, so that starting, preempting and
   // discarding stale heap elements hash no key.
 
+  /// A new sequence number (also used for tickets and arrivals): never given out twice.
   mutating func takeSequence() -> UInt64 {
     nextSequence &+= 1
     return nextSequence
@@ -66,6 +67,8 @@ extension LoadQueue {
 
   // MARK: - Phase changes
 
+  /// Queues the key of `slot` with a new sequence number, pushing its heap element unless
+  /// the heap is rebuilt later (``defersPendingHeap``).
   mutating func enqueue(_ slot: Int) {
     let sequence = takeSequence()
     phases[slot] = .queued(sequence: sequence)
@@ -96,6 +99,7 @@ extension LoadQueue {
     stalePending = 0
   }
 
+  /// Makes the key of `slot` wait until `retryAt` to retry after `error`.
   mutating func backOff(_ slot: Int, error: LoadError, until retryAt: Duration) {
     let sequence = takeSequence()
     phases[slot] = .backingOff(retryAt: retryAt, sequence: sequence)
@@ -128,6 +132,8 @@ extension LoadQueue {
     }
   }
 
+  /// Recomputes the priority and order of the key of `slot` from its waiters, and re-ranks
+  /// it where it waits or runs.
   mutating func reprioritize(_ slot: Int) {
     let previousPriority = slots[slot].priority
     guard slots[slot].refreshPriority() else { return }

@@ -34,8 +34,10 @@ import HeapModule
 /// - Transient failures retry with exponential backoff and seeded jitter
 ///   (``RetryPolicy``); permanent failures fail fast; a cancellation the loader
 ///   reports by itself is passed to the waiters as ``LoadError/cancelled``.
-/// - Results are delivered and forgotten; storage is proportional to the keys
-///   wanted *now* (see ``storageCounts``).
+/// - Results are delivered and forgotten: the queue knows only the keys wanted *now*
+///   (see ``storageCounts``). Their slots grow to the most keys known at once and are
+///   reused; a free slot keeps the last key and first waiter that held it until another
+///   key takes it or ``removeAll(now:)`` runs.
 ///
 /// `LoadQueue` is a value type without internal synchronization: confine it to
 /// one thread or protect it with a lock, as ``AsyncDriver`` does.
@@ -54,14 +56,21 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   var phases: [Phase] = []
   /// The slots no key holds.
   var freeSlots: [Int] = []
+  /// The queued keys by rank, lazily: an element is stale once its slot's phase no
+  /// longer carries its sequence number.
   var pending = Heap<PendingElement>()
+  /// How many elements of `pending` are stale.
   var stalePending = 0
   /// Set while ``apply(_:by:now:)`` re-queues many keys: their heap elements are not
   /// pushed one by one, the heap is rebuilt from the slots once at the end.
   var defersPendingHeap = false
+  /// How many keys are queued.
   var queuedCount = 0
+  /// The keys waiting to retry, by retry time; lazy like `pending`.
   var retries = Heap<RetryElement>()
+  /// How many elements of `retries` are stale.
   var staleRetries = 0
+  /// How many keys wait to retry.
   var backingOffCount = 0
   /// The slots of the running keys.
   var running: [Int] = []
@@ -69,10 +78,15 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// looking for a preemption victim, and ``isSettled(now:)``, read them whenever every
   /// slot is busy, without hashing a key.
   var runningRanks: [Rank] = []
+  /// The start times within the rate limit's window, oldest first.
   var recentStarts = Deque<Duration>()
+  /// The last wake-up time announced to the driver.
   var announcedWakeUp: Duration?
+  /// Waiter registrations over all keys.
   var waiterCount = 0
+  /// The last sequence number, ticket or arrival given out; never reused.
   var nextSequence: UInt64 = 0
+  /// The retry jitter's seeded generator.
   var random: SplitMix64
 
   /// Creates an empty queue.

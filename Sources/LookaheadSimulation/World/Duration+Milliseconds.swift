@@ -14,6 +14,9 @@ extension Duration {
     guard milliseconds.magnitude < 0x1p53 else { return .milliseconds(milliseconds) }
     let integral = milliseconds.rounded(.towardZero)
     let fraction = ((milliseconds - integral) * 1e15).rounded()
-    return .milliseconds(Int64(integral)) + Duration(attoseconds: Int128(Int64(fraction)))
+    // `Duration(secondsComponent:attosecondsComponent:)` (macOS 13, iOS 16), not
+    // `Duration(attoseconds:)`, whose `Int128` needs macOS 15 and iOS 18.
+    return .milliseconds(Int64(integral))
+      + Duration(secondsComponent: 0, attosecondsComponent: Int64(fraction))
   }
 }

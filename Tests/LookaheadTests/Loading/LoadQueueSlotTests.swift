@@ -27,6 +27,29 @@ struct LoadQueueSlotTests {
     #expect(queue.storageCounts.keys == 1)
   }
 
+  @Test("A stale heap element naming a reused slot never decides when the slot's new key starts")
+  func staleElementOfAReusedSlot() throws {
+    var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
+    _ = queue.want("busy", by: 1, priority: .visible, now: .zero)
+    // "a" ranks between "c" and "d"; "d" keeps the heap from being compacted.
+    _ = queue.want("a", by: 1, priority: .preload, order: 0.5, now: .zero)
+    _ = queue.want("c", by: 1, priority: .preload, order: 0, now: .zero)
+    _ = queue.want("d", by: 1, priority: .preload, order: 1, now: .zero)
+    _ = queue.unwant("a", by: 1, now: .zero)
+    // "b" takes "a"'s slot and ranks last; "a"'s element, ranked before "d", is stale.
+    _ = queue.want("b", by: 1, priority: .preload, order: 5, now: .zero)
+    let busy = try #require(queue.currentTicket(of: "busy"))
+    #expect(
+      queue.loadFinished("busy", ticket: busy, now: .zero).map(\.description) == [
+        "deliver busy → [1]", "start c preload",
+      ])
+    let c = try #require(queue.currentTicket(of: "c"))
+    #expect(
+      queue.loadFinished("c", ticket: c, now: .zero).map(\.description) == [
+        "deliver c → [1]", "start d preload",
+      ])
+  }
+
   @Test("A key's slot holds every waiter, and a waiter that leaves keeps the others")
   func keepsSeveralWaitersInOneSlot() {
     var queue = Queue()
