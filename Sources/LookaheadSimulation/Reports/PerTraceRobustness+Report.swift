@@ -5,9 +5,9 @@ extension PerTraceRobustness {
   /// The criterion as text lines: a heading, one line per trace class and one for all
   /// traces (robust / total, the share rounded down, `PASS` or `FAIL`), a line counting
   /// the traces on which the oracle itself uses more than the allowed bytes (see
-  /// ``Tally/oracleOverBytesAllowance``) and how many failing traces are among them, then the failing traces with adaptive's and
-  /// texture's avoidable blank and adaptive's and the oracle's bytes as multiples of
-  /// texture's (at most ``listedFailures``, then `…`).
+  /// ``Tally/oracleOverBytesAllowance``) and how many failing traces are among them, then
+  /// the failing traces with adaptive's and texture's avoidable blank and adaptive's and
+  /// the oracle's bytes as multiples of texture's (at most ``listedFailures``, then `…`).
   ///
   /// For example:
   ///
@@ -37,13 +37,16 @@ extension PerTraceRobustness {
       text += "  \(name)\(padding)  \(tally.robustTraces)/\(tally.traces) traces (\(percent) %) "
       text += (tally.passes ? "PASS" : "FAIL") + "\n"
     }
+    let failures = failures
     let oracleOver = overall.oracleOverBytesAllowance
     let oraclePercent = overall.traces > 0 ? 100 * oracleOver / overall.traces : 0
     text += "  the oracle's bytes > \(allowance)× texture's on \(oracleOver)/\(overall.traces) "
-    let failures = failures
-    let shared = failures.count(where: { !$0.isOracleBytesWithinAllowance })
     text += "traces (\(oraclePercent) %)"
-    text += failures.isEmpty ? "\n" : "; \(shared) of the \(failures.count) failing traces\n"
+    if !failures.isEmpty {
+      let shared = failures.count(where: { !$0.isOracleBytesWithinAllowance })
+      text += "; \(shared) of the \(failures.count) failing traces"
+    }
+    text += "\n"
     guard !failures.isEmpty else { return text }
     text += "  failing (avoidable blank adaptive/texture, bytes × texture adaptive/oracle):\n"
     let listed = failures.prefix(Self.listedFailures)
