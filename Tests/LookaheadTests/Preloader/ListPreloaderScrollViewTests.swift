@@ -5,11 +5,6 @@ import Testing
 
 private typealias Harness = MachineHarness
 
-/// Posts `from` down to `to`, newest first.
-private func ids(_ from: Int, through to: Int) -> [Int] {
-  Array(stride(from: from, through: to, by: -1))
-}
-
 /// A harness with `count` posts loaded, 100 and down, and nothing asked for yet.
 private func loaded(_ count: Int = 100) -> Harness {
   var harness = Harness()

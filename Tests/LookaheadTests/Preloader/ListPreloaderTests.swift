@@ -6,11 +6,6 @@ import Testing
 
 private typealias Harness = PreloaderHarness
 
-/// Posts `from` down to `to`, newest first.
-private func ids(_ from: Int, through to: Int) -> [Int] {
-  Array(stride(from: from, through: to, by: -1))
-}
-
 @Suite struct ListPreloaderTests {
   @Test func theFirstPageThenAScrollPreloadsResourcesIntoTheCache() async throws {
     let harness = Harness()

@@ -6,11 +6,6 @@ import Testing
 
 private typealias Harness = PreloaderHarness
 
-/// Posts `from` down to `to`, newest first.
-private func ids(_ from: Int, through to: Int) -> [Int] {
-  Array(stride(from: from, through: to, by: -1))
-}
-
 /// The app runner's entry points for platform adapters.
 @Suite struct ListPreloaderViewsTests {
   @Test func aPrefetchHintAndACellLookupUseTheSameKey() async throws {

@@ -6,11 +6,6 @@ import Testing
 
 private typealias Harness = PreloaderHarness
 
-/// Posts `from` down to `to`, newest first.
-private func ids(_ from: Int, through to: Int) -> [Int] {
-  Array(stride(from: from, through: to, by: -1))
-}
-
 /// What a binding showed, in order.
 @MainActor
 private final class Shown {

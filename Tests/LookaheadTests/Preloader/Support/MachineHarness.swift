@@ -2,6 +2,11 @@ import Foundation
 
 @testable import Lookahead
 
+/// Post ids `from` down to `to`, newest first, as a feed page lists them.
+func ids(_ from: Int, through to: Int) -> [Int] {
+  Array(stride(from: from, through: to, by: -1))
+}
+
 /// Drives a ``ListPreloaderStateMachine`` by hand: posts of 100 points whose image key
 /// is `img-<id>`, a 390 × 1,000 viewport (ten posts a screen), a set of cached keys, and
 /// a record of the loads and pages in flight.
