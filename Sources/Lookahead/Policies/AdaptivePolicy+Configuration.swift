@@ -72,6 +72,9 @@ extension AdaptivePolicy {
     /// A running load that has run for this fraction of the typical (median) load
     /// time is kept wherever its item is now: most of its bytes have arrived, and
     /// cancelling it would waste them.
+    ///
+    /// The same time is when a running prefetch is expected to be done: one whose item
+    /// a glide will carry across the screen before then is let go.
     public var nearlyDoneFraction: Double = 1
     /// Until this many loads have finished, no prefetch starts while an item on
     /// screen is loading (0 disables): before the network is known, what the user

@@ -48,8 +48,12 @@ import Foundation
 ///   and the latency is known, no new prefetch at all is wanted then.
 /// - **Running loads are finished.** A running prefetch of an item the viewport has
 ///   not reached yet is kept, even after the user turns around, until the viewport
-///   passes it or it lies beyond ``Configuration/maximumKeptLoadScreens``; a load that
-///   has run for a typical load time is kept wherever its item is.
+///   passes it or it lies beyond ``Configuration/maximumKeptLoadScreens`` — unless a
+///   glide will carry its item across the screen before the load is expected to be
+///   done (a typical load time after it started), the rule that keeps new loads of
+///   such items from starting; a glide toward the start of the list stops there, so
+///   the first screen's loads are kept. A load that has run for a typical load time is
+///   kept wherever its item is.
 /// - **A full pipe, not a crowded one.** Loads on one link share its bandwidth, so
 ///   every extra load in flight slows all the others down. New prefetches start only
 ///   while fewer loads are in flight (visible ones included) than the link's
@@ -239,6 +243,8 @@ public struct AdaptivePolicy: ItemPolicy {
       waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
+      motion: ViewportMotion(
+        tracker: tracker, axis: axis, distanceToStart: Double(viewport.lowerBound)),
       isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)

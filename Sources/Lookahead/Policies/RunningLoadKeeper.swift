@@ -7,7 +7,8 @@
 /// policy no longer asks for them:
 /// - a prefetch wanted ahead of the motion whose item the viewport has not reached
 ///   yet, while it is within reach — after a reversal the old lead is kept for the
-///   way back, but an item the viewport flew over is let go;
+///   way back, but an item the viewport flew over is let go, and so is one that a
+///   glide will carry across the screen before its load is expected to be done;
 /// - any load that has run for a typical load time: it is nearly done.
 ///
 /// Its tables (``ItemTable``s: sorted arrays searched without hashing)
@@ -39,16 +40,19 @@ struct RunningLoadKeeper: Sendable {
   ///   - visible: This frame's visible requests.
   ///   - visibleItems: The items on screen.
   ///   - viewport: The viewport's span along the axis.
+  ///   - motion: Where the viewport goes next.
   ///   - isForward: Whether the motion goes toward larger offsets.
   ///   - reach: How far from the viewport a not-yet-reached load is kept, in points.
-  ///   - nearlyDone: How long a load runs before it counts as nearly done.
+  ///   - nearlyDone: How long a load runs before it counts as nearly done; also how long
+  ///     a load is expected to take.
   ///   - now: The frame's time.
   ///   - layout: The list's geometry.
   ///   - status: What is loading.
   /// - Complexity: O(*p* + *r*) for *p* previously wanted prefetches and *r* requests.
   mutating func keepRunningLoads<Layout: ItemLayout>(
     in prefetches: inout [PreloadRequest], visible: ArraySlice<PreloadRequest>,
-    visibleItems: Range<Int>, viewport: AxisSpan, isForward: Bool, reach: Double,
+    visibleItems: Range<Int>, viewport: AxisSpan, motion: ViewportMotion, isForward: Bool,
+    reach: Double,
     nearlyDone: Duration, now: Duration, layout: Layout, status: some LoadStatus
   ) {
     // The table of this frame's items is built when a running load first needs it:
@@ -75,6 +79,14 @@ struct RunningLoadKeeper: Sendable {
       let isNotReached =
         wasAfter ? span.lowerBound >= viewport.upperBound : span.upperBound <= viewport.lowerBound
       guard isNotReached, Double(span.distance(to: viewport)) <= reach else { continue }
+      if motion.isDecelerating, wasAfter == isForward {
+        // A glide carries the item across the screen and out of it before the load is
+        // expected to be done (a typical load time after it started): it would only be
+        // seen on the way back, if ever. Let it go, as no new load is started there.
+        let running = loadingSince[previous.item].map { now - $0 } ?? .zero
+        let leaves = Double(span.distance(to: viewport) + span.length + viewport.length)
+        if motion.timeToTravel(leaves) < (nearlyDone - running).inSeconds { continue }
+      }
       prefetches.append(previous)
       chosen.insert(previous.item)
     }

@@ -271,4 +271,49 @@ import Testing
       if let kept { #expect(kept.priority <= .display) }
     }
   }
+
+  @Test func aRunningPrefetchAGlideCarriesAcrossTheScreenIsLetGoUnlessNearlyDone() throws {
+    // Loads take about a second (the typical load time, and so "nearly done").
+    for runningSeconds in [0.1, 1.1] {
+      var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1))
+      let down = adaptivePrefetches(player.move(speed: 2000, seconds: 0.5))
+      let farthest = try #require(down.max { $0.item < $1.item }?.item)
+      let loads = AdaptiveLoads(loading: [farthest])
+      // The load runs while the viewport moves on slowly, kept for not being reached.
+      let before = player.move(speed: 100, seconds: runningSeconds, loads: loads)
+      try #require(before.contains { $0.item == farthest })
+      // A fling: once it glides, it will carry the item across the screen within
+      // half a second.
+      let frames = player.follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: 8000))
+      let gliding = frames.filter {
+        $0.phase == .decelerating
+          && adaptiveLayout.span(ofItem: farthest).lowerBound
+            >= $0.tracker.offset.y + adaptiveScreen
+      }
+      try #require(!gliding.isEmpty)
+      for frame in gliding {
+        #expect(frame.answer.contains { $0.item == farthest } == (runningSeconds > 1))
+      }
+    }
+  }
+
+  @Test func aGlideTowardTheStartOfTheListKeepsTheFirstScreensLoads() throws {
+    // Loads take about a second. The fling would carry the viewport past the first
+    // items within that time if the list went on; it stops at offset 0, so they stay.
+    var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1), offset: 3200)
+    player.move(speed: -2000, seconds: 0.3)
+    let loads = AdaptiveLoads(loading: [1])
+    let before = player.move(speed: -100, seconds: 0.1, loads: loads)
+    try #require(before.contains { $0.item == 1 })
+    let frames = player.follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: -8000))
+    let gliding = frames.filter {
+      $0.phase == .decelerating && adaptiveLayout.span(ofItem: 1).upperBound <= $0.tracker.offset.y
+    }
+    try #require(!gliding.isEmpty)
+    for frame in gliding {
+      let unstopped = ViewportMotion(tracker: frame.tracker, axis: .vertical)
+      try #require(unstopped.remainingDistance > Double(frame.tracker.offset.y) + 1200)
+      #expect(frame.answer.contains { $0.item == 1 })
+    }
+  }
 }

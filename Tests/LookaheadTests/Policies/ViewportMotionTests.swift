@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+@Suite struct ViewportMotionTests {
+  /// A tracker gliding toward smaller offsets, 0.3 s into a fling of `speed` pt/s that
+  /// started at offset 3,000.
+  private func glidingUp(speed: Double) throws -> ScrollTracker {
+    var player = AdaptivePlayer(offset: 3000)
+    let last = try #require(
+      player.follow(seconds: 0.3, path: adaptiveFling(speed: -speed)).last)
+    try #require(last.phase == .decelerating)
+    return last.tracker
+  }
+
+  @Test func aGlideTowardTheStartStopsThere() throws {
+    let tracker = try glidingUp(speed: 6000)
+    let start = Double(tracker.offset.y)
+    let unstopped = ViewportMotion(tracker: tracker, axis: .vertical)
+    let stopped = ViewportMotion(tracker: tracker, axis: .vertical, distanceToStart: start)
+    try #require(unstopped.remainingDistance > start + 100)
+    #expect(stopped.remainingDistance == start)
+    // The same curve up to the start, then no further.
+    #expect(stopped.timeToTravel(start - 100) == unstopped.timeToTravel(start - 100))
+    #expect(stopped.timeToTravel(start - 100).isFinite)
+    #expect(stopped.timeToTravel(start + 1) == .infinity)
+    #expect(stopped.distanceCovered(within: 0.05) == unstopped.distanceCovered(within: 0.05))
+    #expect(stopped.distanceCovered(within: 60) == start)
+  }
+
+  @Test func aGlideThatEndsBeforeTheStartIsUnchanged() throws {
+    let tracker = try glidingUp(speed: 2000)
+    let unstopped = ViewportMotion(tracker: tracker, axis: .vertical)
+    let stopped = ViewportMotion(
+      tracker: tracker, axis: .vertical, distanceToStart: Double(tracker.offset.y))
+    try #require(unstopped.remainingDistance < Double(tracker.offset.y))
+    #expect(stopped.remainingDistance == unstopped.remainingDistance)
+    #expect(stopped.timeToTravel(100) == unstopped.timeToTravel(100))
+  }
+
+  @Test func aGlideTowardLargerOffsetsIgnoresTheStart() throws {
+    var player = AdaptivePlayer(offset: 100)
+    let last = try #require(player.follow(seconds: 0.3, path: adaptiveFling(speed: 6000)).last)
+    try #require(last.phase == .decelerating)
+    let unstopped = ViewportMotion(tracker: last.tracker, axis: .vertical)
+    let stopped = ViewportMotion(tracker: last.tracker, axis: .vertical, distanceToStart: 10)
+    #expect(stopped.remainingDistance == unstopped.remainingDistance)
+    #expect(stopped.remainingDistance > 1000)
+  }
+}
