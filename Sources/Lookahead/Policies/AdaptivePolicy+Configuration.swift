@@ -163,7 +163,9 @@ extension AdaptivePolicy {
     /// per-trace pass rate from 95 % to 97 %; on `wifi` it changes nothing.
     public var priorRestExcursionScreens: Double = 2
     /// The link time per load (mean load size over learned bandwidth) at which the link
-    /// counts as fully slow for ``priorRestExcursionScreens``; positive.
+    /// counts as fully slow, for ``priorRestExcursionScreens`` and for withdrawing a
+    /// running visible load during a glide (see ``AdaptivePolicy``, "Leaving items are
+    /// not loaded"); positive.
     public var slowLinkLoadTime: Duration = .milliseconds(300)
     /// The half-life of the share of moving time in which an item on screen waited;
     /// positive (see ``excursionMissShare``).

@@ -54,7 +54,9 @@ extension AdaptivePolicy {
   /// load). On a dense screen (more items than
   /// ``Configuration/maximumSparseScreenItems``) a running load is withdrawn too when
   /// its item leaves within ``Configuration/runningLoadHorizonFactor`` × the running
-  /// visible loads × the link time per load. Nothing is skipped at rest or while the
+  /// visible loads × the link time per load; on a sparse one, during a glide, when its
+  /// item leaves before the load is expected to be done, scaled by how slow the link
+  /// is (``LeavingHorizon/glideShare``). Nothing is skipped at rest or while the
   /// bandwidth is unknown.
   func leavingItemHorizon(
     motion: ViewportMotion, visible: Range<Int>, status: some LoadStatus
@@ -73,7 +75,15 @@ extension AdaptivePolicy {
       notStarted: Double(waiting) * secondsPerLoad,
       running: isDense
         ? configuration.runningLoadHorizonFactor * Double(running) * secondsPerLoad : 0,
-      isDense: isDense)
+      isDense: isDense,
+      glideShare: motion.isDecelerating && !isDense ? linkSlowness() : 0)
+  }
+
+  /// How slow the link is, in `0...1`: the learned link time per load over
+  /// ``Configuration/slowLinkLoadTime``, at most 1; 0 while the bandwidth is unknown.
+  func linkSlowness() -> Double {
+    guard let secondsPerLoad = throughput.secondsPerLoad else { return 0 }
+    return Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
   }
 
   /// Withdraws the prefetches that would start beyond the link's pipe: the loads in
@@ -143,4 +153,9 @@ struct LeavingHorizon {
   /// items then keep their place among the loads in flight, so that the link they
   /// leave is not handed to prefetches.
   var isDense: Bool
+  /// During a glide on a sparse screen, the share of a running load's expected
+  /// remaining time within which its item must leave for the load to be withdrawn
+  /// (how slow the link is, see ``AdaptivePolicy/linkSlowness()``); 0 withdraws none
+  /// this way.
+  var glideShare: Double = 0
 }

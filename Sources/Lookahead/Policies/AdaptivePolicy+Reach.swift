@@ -118,9 +118,7 @@ extension AdaptivePolicy {
     guard excursions.count >= configuration.minimumRestExcursions,
       let excursion = excursions.excursion(percentile: configuration.restExcursionPercentile)
     else {
-      guard let secondsPerLoad = throughput.secondsPerLoad else { return 0 }
-      let slowness = Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
-      return configuration.priorRestExcursionScreens * screen * slowness
+      return configuration.priorRestExcursionScreens * screen * linkSlowness()
     }
     let cap = reachCap(
       keptUp: configuration.keptUpExcursionLeadScreens,

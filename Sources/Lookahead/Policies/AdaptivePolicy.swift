@@ -74,7 +74,12 @@ import Foundation
 ///   share of the link does not go to prefetches, and a running visible load is
 ///   withdrawn when its item leaves within ``Configuration/runningLoadHorizonFactor``
 ///   of the time the running visible loads take the link: withdrawn early, a load
-///   spends its round trip, not its bytes.
+///   spends its round trip, not its bytes. On a sparse screen, during a glide, a
+///   running visible load is withdrawn when the glide carries its item off the screen
+///   before the load is expected to be done (a typical load time after it started),
+///   that time scaled by how slow the link is (its time per load over
+///   ``Configuration/slowLinkLoadTime``, at most 1): on a fast link a load's time is
+///   mostly its round trip, and most of them finish.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
@@ -194,9 +199,17 @@ public struct AdaptivePolicy: ItemPolicy {
     let leaving = leavingItemHorizon(motion: motion, visible: visible, status: status)
     // Visible items skipped on a dense screen; they hold their place in the pipe.
     var skippedVisible = 0
+    let expected = typicalLatency.estimate() * configuration.nearlyDoneFraction
     for item in visible {
       let isReady = status.isReady(item)
-      let within = isReady ? 0 : status.isLoading(item) ? leaving.running : leaving.notStarted
+      let isLoading = !isReady && status.isLoading(item)
+      var within = isReady ? 0 : isLoading ? leaving.running : leaving.notStarted
+      if isLoading, leaving.glideShare > 0 {
+        // The time the load is still expected to take (a typical load time after it
+        // started), in proportion to how slow the link is.
+        let remaining = expected - keeper.runningTime(of: item, now: input.time)
+        within = Swift.max(within, leaving.glideShare * remaining.inSeconds)
+      }
       if within > 0 {
         let span = input.layout.span(ofItem: item)
         let toLeave =
@@ -243,8 +256,10 @@ public struct AdaptivePolicy: ItemPolicy {
       waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
-      motion: ViewportMotion(
-        tracker: tracker, axis: axis, distanceToStart: Double(viewport.lowerBound)),
+      motion: motion.isDecelerating
+        ? ViewportMotion(
+          tracker: tracker, axis: axis, distanceToStart: Double(viewport.lowerBound))
+        : motion,
       isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)

@@ -83,7 +83,7 @@ struct RunningLoadKeeper: Sendable {
         // A glide carries the item across the screen and out of it before the load is
         // expected to be done (a typical load time after it started): it would only be
         // seen on the way back, if ever. Let it go, as no new load is started there.
-        let running = loadingSince[previous.item].map { now - $0 } ?? .zero
+        let running = runningTime(of: previous.item, now: now)
         let leaves = Double(span.distance(to: viewport) + span.length + viewport.length)
         if motion.timeToTravel(leaves) < (nearlyDone - running).inSeconds { continue }
       }
@@ -105,6 +105,12 @@ struct RunningLoadKeeper: Sendable {
     remember(
       prefetches: prefetches, visible: visible, viewport: viewport, isForward: isForward,
       now: now, layout: layout, status: status)
+  }
+
+  /// How long the load of `item` has been running at `now`, counted from the first
+  /// frame that saw it loading; zero for a load not seen before.
+  func runningTime(of item: Int, now: Duration) -> Duration {
+    loadingSince[item].map { now - $0 } ?? .zero
   }
 
   /// Maps every remembered item to its position after `changes`; removed items are

@@ -20,6 +20,8 @@ struct AdaptivePlayer {
   var tracker = ScrollTracker()
   var time = 0.0
   var offset: CGFloat
+  /// The list the player scrolls; ``adaptiveLayout`` unless set.
+  var layout: ListLayout = adaptiveLayout
 
   /// A player at `offset` whose policy has seen `loads` loads of `latency` each.
   init(
@@ -85,7 +87,7 @@ struct AdaptivePlayer {
   private mutating func decide(loads: AdaptiveLoads) -> [PreloadRequest] {
     tracker.record(offset: CGPoint(x: 0, y: offset), at: .seconds(time))
     let input = PolicyInput(
-      time: .seconds(time), layout: adaptiveLayout,
+      time: .seconds(time), layout: layout,
       viewport: CGRect(x: 0, y: offset, width: 390, height: adaptiveScreen), tracker: tracker)
     let visible = input.visibleItems
     let status = ClosureLoadStatus(

@@ -316,4 +316,31 @@ import Testing
       #expect(frame.answer.contains { $0.item == 1 })
     }
   }
+
+  @Test func aGlideWithdrawsAVisibleLoadOnASparseScreenThatCouldNotFinishInTime() throws {
+    // Items of 300 points: three or four on screen, a sparse screen. Loads take about a
+    // second, and the link a third of a second per load: a slow link.
+    for (runningSeconds, isWithdrawn) in [(0.1, true), (1.2, false)] {
+      var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1))
+      player.layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
+      player.move(speed: 1000, seconds: 1, loads: AdaptiveLoads(loading: Set(0..<500)))
+      player.policy.loadDidFinish(latency: .seconds(1), bytes: 50_000)
+      try #require(player.policy.linkSlowness() == 1)
+      player.move(speed: 0, seconds: 1)
+      // The last item on screen loads while the user looks.
+      let item = player.layout.items(overlapping: player.viewport).upperBound - 1
+      let loads = AdaptiveLoads(isVisibleReady: false, loading: [item])
+      player.move(speed: 0, seconds: runningSeconds, loads: loads)
+      // A fling down carries it off the screen within a fraction of a second.
+      let frames = player.follow(seconds: 0.4, loads: loads, path: adaptiveFling(speed: 3000))
+      let gliding = frames.filter {
+        $0.phase == .decelerating
+          && player.layout.span(ofItem: item).upperBound > $0.tracker.offset.y
+      }
+      try #require(!gliding.isEmpty)
+      for frame in gliding {
+        #expect(frame.answer.contains { $0.item == item } != isWithdrawn)
+      }
+    }
+  }
 }
