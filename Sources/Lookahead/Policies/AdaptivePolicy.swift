@@ -199,7 +199,10 @@ public struct AdaptivePolicy: ItemPolicy {
     let leaving = leavingItemHorizon(motion: motion, visible: visible, status: status)
     // Visible items skipped on a dense screen; they hold their place in the pipe.
     var skippedVisible = 0
-    let expected = typicalLatency.estimate() * configuration.nearlyDoneFraction
+    // Read only when a glide may withdraw running visible loads.
+    let expected =
+      leaving.glideShare > 0
+      ? typicalLatency.estimate() * configuration.nearlyDoneFraction : .zero
     for item in visible {
       let isReady = status.isReady(item)
       let isLoading = !isReady && status.isLoading(item)
