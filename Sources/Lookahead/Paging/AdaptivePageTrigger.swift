@@ -27,8 +27,19 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   public var margin: Duration
   /// The smallest distance floor, in screenfuls.
   public var minimumScreens: Double
-  /// Screenfuls of floor per second of expected page latency: about 6 screens on a
+  /// Screenfuls of floor per second of expected page latency: about 4.5 screens on a
   /// link whose pages take half a second, the minimum on fast links.
+  ///
+  /// Items exist only once their page has arrived. A spare page far ahead turns the
+  /// end of the list into rows of blank cells on a link that cannot fill them, and its
+  /// items become prefetch candidates that compete with the ones the user reaches
+  /// first; a page too late cuts the image lead short. On the randomised trace family
+  /// over `3g`, 9 screenfuls per second (12 before) lowered avoidable blank item-frames
+  /// on both tuning seed ranges of the feed (1–100: 0.500× → 0.489× Texture's, 301–700:
+  /// 0.468× → 0.466×) and on the grid (1–100: 1.07× → 0.91×, with
+  /// ``AdaptivePolicy/Configuration/denseRestTrailingScreens``); 6 gave the built-in `3g`
+  /// skimmer and reverser more blank frames (BENCHMARKS.md, "Where a dense screen's link
+  /// idled").
   public var screensPerLatencySecond: Double
 
   /// Creates a trigger that has not seen a page yet.
@@ -37,10 +48,10 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   ///   - initialLatency: The expected page latency before the first page: 400 ms.
   ///   - margin: Time added to the learned latency: 500 ms.
   ///   - minimumScreens: The smallest distance floor: 2 screenfuls.
-  ///   - screensPerLatencySecond: Floor per second of expected latency: 12 screenfuls.
+  ///   - screensPerLatencySecond: Floor per second of expected latency: 9 screenfuls.
   public init(
     initialLatency: Duration = .milliseconds(400), margin: Duration = .milliseconds(500),
-    minimumScreens: Double = 2, screensPerLatencySecond: Double = 12
+    minimumScreens: Double = 2, screensPerLatencySecond: Double = 9
   ) {
     precondition(minimumScreens >= 0, "minimumScreens must not be negative, got \(minimumScreens)")
     precondition(

@@ -59,6 +59,25 @@ extension AdaptivePolicy {
     /// How much of the lead a user who recently scrolled the other way keeps behind
     /// the viewport (0 disables): reversals are behaviour too.
     public var reversalFactor: Double = 0
+    /// Screenfuls behind the viewport prefetched at rest on a dense screen (see
+    /// ``maximumSparseScreenItems``), capped like the lead (see
+    /// ``maximumLeadScreens``); 0 disables.
+    ///
+    /// A dense screen asks for many images at once: on a slow link a screenful of a
+    /// grid takes several seconds, so the link is the bottleneck, and every second it
+    /// sits idle is lost for good. At rest the lead points the way the user last
+    /// scrolled; after a short look back that side is already loaded, and the link went
+    /// idle while the unseen rows the user came from — where the next move mostly goes
+    /// — waited. With this range the items behind join the candidates, ordered with
+    /// those ahead by when the user's recent top speed in each direction reaches them.
+    /// On the randomised trace family over `3g`, together with the lower page floor of
+    /// ``AdaptivePageTrigger/screensPerLatencySecond``, it took avoidable blank
+    /// item-frames on the grid from 1.26× Texture's to 0.91× (seeds 1–100) and from
+    /// 1.23× to 0.47× (101–200). On a sparse screen (a feed) the link keeps up with a
+    /// screenful within a second or so, and the same range cost bytes — rows behind a
+    /// reader who never goes back: the per-trace pass rate of the tuning seeds 301–700
+    /// fell from 95.5 % to 91.2 % (BENCHMARKS.md, "Where a dense screen's link idled").
+    public var denseRestTrailingScreens: Double = 2
     /// How long the user's recent speed is remembered (half-life).
     public var recentSpeedHalfLife: Duration = .seconds(4)
     /// The most prefetches wanted at once on a network whose lead time is zero.

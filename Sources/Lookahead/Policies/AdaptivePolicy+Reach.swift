@@ -45,9 +45,15 @@ extension AdaptivePolicy {
         moving,
         landing + restLead(screen: screen, now: input.time, peak: restReach)),
       leadCap + landing)
+    // At rest on a dense screen the link is the bottleneck: the side behind is wanted
+    // too, so that the link never idles while unseen items the user came from wait.
+    let restBehind =
+      !motion.isMoving && visible.count > configuration.maximumSparseScreenItems
+      ? configuration.denseRestTrailingScreens * screen : 0
     let trailing = Swift.min(
       Swift.max(
-        configuration.trailingScreens * screen, configuration.reversalFactor * peakBehind * lead),
+        configuration.trailingScreens * screen, configuration.reversalFactor * peakBehind * lead,
+        restBehind),
       leadCap)
     let ahead =
       forward

@@ -33,6 +33,12 @@ import Foundation
 ///   capped at ``Configuration/bandwidthDemandLimit``), reaching no further than the
 ///   user's recent longest stroke or ``Configuration/maximumStretchedLeadScreens``,
 ///   and items within the stretched time count as due.
+/// - **Both sides at rest on a dense screen.** On a screen with more items than
+///   ``Configuration/maximumSparseScreenItems`` the link is the bottleneck (a grid
+///   screenful takes a slow link seconds), so at rest the items within
+///   ``Configuration/denseRestTrailingScreens`` behind the viewport are candidates too:
+///   after a short look back the side ahead is loaded, and the link would otherwise
+///   idle while the unseen rows the user came from wait.
 /// - **Landing first.** While a fling decelerates, the projected landing area is
 ///   wanted first; items the viewport will fly past before their load could finish
 ///   are not requested (or are withdrawn).

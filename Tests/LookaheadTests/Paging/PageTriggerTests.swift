@@ -108,6 +108,27 @@ import Testing
     }
   }
 
+  @Test func theAdaptiveTriggersFloorGrowsWithThePageLatency() {
+    var pages = AdaptivePageTrigger()
+    // Before any page: the initial 400 ms, 9 × 0.4 = 3.6 screens.
+    #expect(
+      pages.trigger
+        == .adaptive(
+          expectedLatency: .milliseconds(400), margin: .milliseconds(500), minimumScreens: 3.6))
+    pages.pageDidLoad(latency: .milliseconds(500))
+    #expect(
+      pages.trigger
+        == .adaptive(
+          expectedLatency: .milliseconds(500), margin: .milliseconds(500), minimumScreens: 4.5))
+    // A fast link keeps the 2-screen minimum.
+    var fast = AdaptivePageTrigger(initialLatency: .milliseconds(100))
+    fast.pageDidLoad(latency: .milliseconds(100))
+    #expect(
+      fast.trigger
+        == .adaptive(
+          expectedLatency: .milliseconds(100), margin: .milliseconds(500), minimumScreens: 2))
+  }
+
   @Test func smallContentFiresForEveryContentBasedTrigger() {
     let input = PageTriggerInput(
       offset: -40, viewportLength: 800, contentLength: 300, loadedItemCount: 3, pageSize: 10)

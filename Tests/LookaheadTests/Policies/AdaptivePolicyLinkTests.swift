@@ -118,6 +118,8 @@ import Testing
     limited.pipeDepthFactor = 1
     limited.minimumLoadsInFlight = 2
     limited.loadsInFlightPerVisibleItem = 0
+    // Only the items ahead, so that the nearest deadlines are the next items down.
+    limited.denseRestTrailingScreens = 0
     var user = player(limited)
     #expect(user.policy.loadsInFlightLimit(visibleCount: 10) == 2)
     let next = adaptiveLayout.items(overlapping: user.viewport).upperBound
@@ -200,6 +202,43 @@ import Testing
     let keptAnswer = adaptiveVisibleItems(
       kept.step(speed: 300, loads: AdaptiveLoads(isVisibleReady: false, loading: Set(keptScreen))))
     #expect(keptAnswer == keptScreen)
+  }
+
+  @Test func atRestOnADenseScreenTheItemsBehindAreWantedToo() {
+    // Down for a second, back up a little, then at rest: the lead points up, where
+    // everything is loaded; the rows below, where the user came from, wait unless the
+    // screen is dense (eleven items on this one, more than 6).
+    /// How far below the viewport each wanted item starts, in points.
+    func wantedBelow(_ configuration: AdaptivePolicy.Configuration) -> [CGFloat] {
+      var user = AdaptivePlayer(configuration)
+      user.move(speed: 1000, seconds: 1)
+      user.move(speed: -500, seconds: 0.3)
+      let atRest = user.move(speed: 0, seconds: 1)
+      let bottom = user.viewport.upperBound
+      return adaptivePrefetches(atRest).map {
+        adaptiveLayout.span(ofItem: $0.item).lowerBound - bottom
+      }
+      .filter { $0 >= 0 }
+    }
+    let below = wantedBelow(AdaptivePolicy.Configuration())
+    #expect(!below.isEmpty)
+    // Within the 2 screenfuls behind.
+    #expect(below.allSatisfy { $0 < 2 * adaptiveScreen })
+    var off = AdaptivePolicy.Configuration()
+    off.denseRestTrailingScreens = 0
+    #expect(wantedBelow(off).isEmpty)
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    #expect(wantedBelow(sparse).isEmpty)
+    // While the viewport moves, nothing behind is wanted.
+    var moving = AdaptivePlayer()
+    moving.move(speed: 1000, seconds: 1)
+    let answer = moving.move(speed: 1000, seconds: 0.2)
+    let top = moving.viewport.lowerBound
+    #expect(
+      !adaptivePrefetches(answer).contains {
+        adaptiveLayout.span(ofItem: $0.item).upperBound <= top
+      })
   }
 
   @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
