@@ -36,7 +36,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// first; a page too late cuts the image lead short. On the randomised trace family
   /// over `3g`, 9 screenfuls per second (12 before) lowered avoidable blank item-frames
   /// on both tuning seed ranges of the feed (1–100: 0.500× → 0.489× Texture's, 301–700:
-  /// 0.468× → 0.466×) and on the grid (1–100: 1.07× → 0.91×, with
+  /// 0.468× → 0.466×) and on the grid (1–100: 1.00× → 0.83×, with
   /// ``AdaptivePolicy/Configuration/denseRestTrailingScreens``); 6 gave the built-in `3g`
   /// skimmer and reverser more blank frames (BENCHMARKS.md, "Where a dense screen's link
   /// idled").

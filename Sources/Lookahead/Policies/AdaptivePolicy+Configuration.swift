@@ -68,12 +68,13 @@ extension AdaptivePolicy {
     /// sits idle is lost for good. At rest the lead points the way the user last
     /// scrolled; after a short look back that side is already loaded, and the link went
     /// idle while the unseen rows the user came from — where the next move mostly goes
-    /// — waited. With this range the items behind join the candidates, ordered with
-    /// those ahead by when the user's recent top speed in each direction reaches them.
+    /// — waited. With this range the items behind whose image is not ready join the
+    /// candidates, ordered with those ahead by when the user's recent top speed in
+    /// each direction reaches them (a ready one would only take a place in the budget).
     /// On the randomised trace family over `3g`, together with the lower page floor of
     /// ``AdaptivePageTrigger/screensPerLatencySecond``, it took avoidable blank
-    /// item-frames on the grid from 1.26× Texture's to 0.91× (seeds 1–100) and from
-    /// 1.23× to 0.47× (101–200). On a sparse screen (a feed) the link keeps up with a
+    /// item-frames on the grid from 1.26× Texture's to 0.83× (seeds 1–100) and from
+    /// 1.23× to 0.36× (101–200). On a sparse screen (a feed) the link keeps up with a
     /// screenful within a second or so, and the same range cost bytes — rows behind a
     /// reader who never goes back: the per-trace pass rate of the tuning seeds 301–700
     /// fell from 95.5 % to 91.2 % (BENCHMARKS.md, "Where a dense screen's link idled").

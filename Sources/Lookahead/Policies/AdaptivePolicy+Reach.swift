@@ -2,11 +2,12 @@ import Foundation
 
 // How far ahead the adaptive policy reaches, and the deadline of each item there.
 extension AdaptivePolicy {
-  /// The items ahead within the lead (and behind, for users who turn around), with
-  /// their deadlines, each side in layout order; returns how many are ahead.
+  /// The items ahead within the lead (and behind, for users who turn around, and at
+  /// rest on a dense screen those behind whose image is not ready), with their
+  /// deadlines, each side in layout order; returns how many are ahead.
   func prefetchCandidates<Layout: ItemLayout>(
     input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
-    itemsPerPoint: Double, into prefetches: inout [PreloadRequest]
+    itemsPerPoint: Double, status: some LoadStatus, into prefetches: inout [PreloadRequest]
   ) -> Int {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
@@ -102,6 +103,9 @@ extension AdaptivePolicy {
     }
     let aheadCount = prefetches.count
     for item in input.layout.items(overlapping: behind) where !visible.contains(item) {
+      // The side behind at rest fills an idle link: an image already there costs
+      // nothing and would only take a place in the budget from one that is not.
+      if restBehind > 0, status.isReady(item) { continue }
       let distance = Double(input.layout.span(ofItem: item).distance(to: viewport))
       let deadline = distance / Swift.max(peakBehind, 50)
       prefetches.append(

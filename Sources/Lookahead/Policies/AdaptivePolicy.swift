@@ -36,7 +36,8 @@ import Foundation
 /// - **Both sides at rest on a dense screen.** On a screen with more items than
 ///   ``Configuration/maximumSparseScreenItems`` the link is the bottleneck (a grid
 ///   screenful takes a slow link seconds), so at rest the items within
-///   ``Configuration/denseRestTrailingScreens`` behind the viewport are candidates too:
+///   ``Configuration/denseRestTrailingScreens`` behind the viewport whose image is not
+///   ready are candidates too:
 ///   after a short look back the side ahead is loaded, and the link would otherwise
 ///   idle while the unseen rows the user came from wait.
 /// - **Landing first.** While a fling decelerates, the projected landing area is
@@ -244,7 +245,7 @@ public struct AdaptivePolicy: ItemPolicy {
     prefetches.removeAll(keepingCapacity: true)
     let aheadCount = prefetchCandidates(
       input: input, motion: motion, isForward: forward, lead: lead,
-      itemsPerPoint: itemsPerPoint, into: &prefetches)
+      itemsPerPoint: itemsPerPoint, status: status, into: &prefetches)
     CandidateOrder.sort(&prefetches, split: aheadCount, buffer: &sortBuffer)
     if waitingVisible + skippedVisible > 0 {
       // Far prefetches wait for what is on screen; items due within the lead do not,

@@ -12,6 +12,8 @@ struct AdaptiveLoads {
   var isVisibleReady = true
   /// Items being transferred.
   var loading: Set<Int> = []
+  /// Items off screen whose image is ready.
+  var ready: Set<Int> = []
 }
 
 /// Drives an ``AdaptivePolicy`` with a ``ScrollTracker`` at 60 Hz on scripted offsets.
@@ -91,7 +93,7 @@ struct AdaptivePlayer {
       viewport: CGRect(x: 0, y: offset, width: 390, height: adaptiveScreen), tracker: tracker)
     let visible = input.visibleItems
     let status = ClosureLoadStatus(
-      isReady: { loads.isVisibleReady && visible.contains($0) },
+      isReady: { (loads.isVisibleReady && visible.contains($0)) || loads.ready.contains($0) },
       isLoading: { loads.loading.contains($0) })
     return policy.wantedItems(for: input, status: status)
   }

@@ -224,6 +224,15 @@ import Testing
     #expect(!below.isEmpty)
     // Within the 2 screenfuls behind.
     #expect(below.allSatisfy { $0 < 2 * adaptiveScreen })
+    // Items behind whose image is ready are not candidates: the first unready one is.
+    var user = AdaptivePlayer()
+    user.move(speed: 1000, seconds: 1)
+    user.move(speed: -500, seconds: 0.3)
+    let firstBelow = adaptiveLayout.items(overlapping: user.viewport).upperBound
+    let ready = AdaptiveLoads(ready: Set(firstBelow..<firstBelow + 5))
+    let wanted = adaptivePrefetches(user.move(speed: 0, seconds: 1, loads: ready)).map(\.item)
+    #expect(wanted.contains(firstBelow + 5))
+    #expect(wanted.allSatisfy { !ready.ready.contains($0) })
     var off = AdaptivePolicy.Configuration()
     off.denseRestTrailingScreens = 0
     #expect(wantedBelow(off).isEmpty)
