@@ -77,7 +77,8 @@ extension AdaptivePolicy {
     /// 1.23× to 0.36× (101–200). On a sparse screen (a feed) the link keeps up with a
     /// screenful within a second or so, and the same range cost bytes — rows behind a
     /// reader who never goes back: the per-trace pass rate of the tuning seeds 301–700
-    /// fell from 95.5 % to 91.2 % (BENCHMARKS.md, "Where a dense screen's link idled").
+    /// fell from 95.5 % to 91.2 % (measured with a page floor of 6 screenfuls per second;
+    /// BENCHMARKS.md, "Where a dense screen's link idled").
     public var denseRestTrailingScreens: Double = 2
     /// How long the user's recent speed is remembered (half-life).
     public var recentSpeedHalfLife: Duration = .seconds(4)

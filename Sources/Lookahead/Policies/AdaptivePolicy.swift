@@ -266,10 +266,7 @@ public struct AdaptivePolicy: ItemPolicy {
       waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
-      motion: motion.isDecelerating
-        ? ViewportMotion(
-          tracker: tracker, axis: axis, distanceToStart: Double(viewport.lowerBound))
-        : motion,
+      motion: motion.stopping(atDistanceToStart: Double(viewport.lowerBound)),
       isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)

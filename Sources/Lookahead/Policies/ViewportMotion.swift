@@ -12,29 +12,40 @@ struct ViewportMotion: Sendable {
   /// Points per second along the axis (absolute).
   let speed: Double
   /// Total distance a deceleration still travels, in points: where it comes to rest,
-  /// or the start of the content if it glides that way and gets there first.
-  let remainingDistance: Double
+  /// or the start of the content if it glides that way and gets there first (see
+  /// ``stopping(atDistanceToStart:)``).
+  private(set) var remainingDistance: Double
   /// The distance the deceleration would travel on a list without a start, in points:
   /// the scale of its exponential curve.
   private let glideDistance: Double
+  /// Whether the viewport moves toward smaller offsets, the start of the content.
+  private let isTowardStart: Bool
   /// The decay constant per second of the deceleration.
   let decay: Double
 
   /// Reads the motion from a tracker.
-  ///
-  /// - Parameter distanceToStart: How far the viewport's start lies from the start of
-  ///   the content (offset 0), in points. A glide toward smaller offsets stops there,
-  ///   as a scroll view does. The content's end is no such wall while pages still load
-  ///   (a glide there stalls and then goes on), so it is not given.
-  init(tracker: ScrollTracker, axis: Axis, distanceToStart: Double = .infinity) {
+  init(tracker: ScrollTracker, axis: Axis) {
     let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
     speed = abs(velocity)
     isMoving = tracker.isMoving
     isDecelerating = tracker.phase == .decelerating
+    isTowardStart = velocity < 0
     decay = -log(tracker.decelerationRate.perMillisecond) * 1000
     glideDistance = abs(tracker.decelerationRate.projectedDistance(velocity: velocity / 1000))
-    remainingDistance =
-      velocity < 0 ? Swift.min(glideDistance, Swift.max(0, distanceToStart)) : glideDistance
+    remainingDistance = glideDistance
+  }
+
+  /// The same motion, with a glide toward smaller offsets stopping at the start of the
+  /// content, as a scroll view's does.
+  ///
+  /// - Parameter distanceToStart: How far the viewport's start lies from the start of
+  ///   the content (offset 0), in points. The content's end is no such wall while pages
+  ///   still load (a glide there stalls and then goes on), so there is no counterpart.
+  func stopping(atDistanceToStart distanceToStart: Double) -> ViewportMotion {
+    guard isTowardStart else { return self }
+    var stopped = self
+    stopped.remainingDistance = Swift.min(glideDistance, Swift.max(0, distanceToStart))
+    return stopped
   }
 
   /// Seconds until the viewport has travelled `distance` points; infinite if it stops

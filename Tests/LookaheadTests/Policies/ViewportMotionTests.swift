@@ -18,7 +18,8 @@ import Testing
     let tracker = try glidingUp(speed: 6000)
     let start = Double(tracker.offset.y)
     let unstopped = ViewportMotion(tracker: tracker, axis: .vertical)
-    let stopped = ViewportMotion(tracker: tracker, axis: .vertical, distanceToStart: start)
+    let stopped = ViewportMotion(tracker: tracker, axis: .vertical).stopping(
+      atDistanceToStart: start)
     try #require(unstopped.remainingDistance > start + 100)
     #expect(stopped.remainingDistance == start)
     // The same curve up to the start, then no further.
@@ -32,8 +33,8 @@ import Testing
   @Test func aGlideThatEndsBeforeTheStartIsUnchanged() throws {
     let tracker = try glidingUp(speed: 2000)
     let unstopped = ViewportMotion(tracker: tracker, axis: .vertical)
-    let stopped = ViewportMotion(
-      tracker: tracker, axis: .vertical, distanceToStart: Double(tracker.offset.y))
+    let stopped = ViewportMotion(tracker: tracker, axis: .vertical).stopping(
+      atDistanceToStart: Double(tracker.offset.y))
     try #require(unstopped.remainingDistance < Double(tracker.offset.y))
     #expect(stopped.remainingDistance == unstopped.remainingDistance)
     #expect(stopped.timeToTravel(100) == unstopped.timeToTravel(100))
@@ -44,7 +45,8 @@ import Testing
     let last = try #require(player.follow(seconds: 0.3, path: adaptiveFling(speed: 6000)).last)
     try #require(last.phase == .decelerating)
     let unstopped = ViewportMotion(tracker: last.tracker, axis: .vertical)
-    let stopped = ViewportMotion(tracker: last.tracker, axis: .vertical, distanceToStart: 10)
+    let stopped = ViewportMotion(tracker: last.tracker, axis: .vertical).stopping(
+      atDistanceToStart: 10)
     #expect(stopped.remainingDistance == unstopped.remainingDistance)
     #expect(stopped.remainingDistance > 1000)
   }
