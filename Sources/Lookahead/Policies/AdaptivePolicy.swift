@@ -191,6 +191,8 @@ public struct AdaptivePolicy: ItemPolicy {
     let screen = Double(viewport.length)
     let visible = input.visibleItems
     let motion = ViewportMotion(tracker: tracker, axis: axis)
+    // A glide toward the start of the list stops there, as a scroll view's does.
+    let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
     let forward = tracker.direction.isForward(along: axis)
     excursions.observe(
       time: input.time.inSeconds, offset: Double(viewport.lowerBound),
@@ -227,7 +229,7 @@ public struct AdaptivePolicy: ItemPolicy {
           ? Double(span.upperBound - viewport.lowerBound)
           : Double(viewport.upperBound - span.lowerBound)
         // Gone before the link could deliver it: not worth a byte.
-        if motion.timeToTravel(toLeave) < within {
+        if walled.timeToTravel(toLeave) < within {
           if leaving.isDense { skippedVisible += 1 }
           continue
         }
@@ -266,7 +268,7 @@ public struct AdaptivePolicy: ItemPolicy {
       waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
-      motion: motion.stopping(atDistanceToStart: Double(viewport.lowerBound)),
+      motion: walled,
       isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
       now: input.time, layout: input.layout, status: status)

@@ -391,4 +391,31 @@ import Testing
       }
     }
   }
+
+  @Test func aGlideTowardTheStartOfTheListKeepsAVisibleLoadItCannotCarryOff() throws {
+    // A slow link, as above. The fling up would carry item 1 off the bottom of the screen
+    // within a typical load time if the list went on above; it stops at offset 0, where
+    // item 1 is still on screen, so its load stays.
+    var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1), offset: 0)
+    player.layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
+    player.move(speed: 1000, seconds: 1, loads: AdaptiveLoads(loading: Set(0..<500)))
+    player.policy.loadDidFinish(latency: .seconds(1), bytes: 50_000)
+    try #require(player.policy.linkSlowness() == 1)
+    player.move(speed: 0, seconds: 1)
+    let loads = AdaptiveLoads(isVisibleReady: false, loading: [1])
+    player.move(speed: 0, seconds: 0.1, loads: loads)
+    let frames = player.follow(seconds: 0.25, loads: loads, path: adaptiveFling(speed: -3000))
+    let gliding = frames.filter {
+      $0.phase == .decelerating && $0.tracker.offset.y < player.layout.span(ofItem: 1).upperBound
+    }
+    try #require(!gliding.isEmpty)
+    for frame in gliding {
+      let offset = Double(frame.tracker.offset.y)
+      try #require(offset >= 0)
+      let unstopped = ViewportMotion(tracker: frame.tracker, axis: .vertical)
+      // Past the start, the glide would take item 1 (from 300 points) off the screen.
+      try #require(unstopped.remainingDistance > offset + adaptiveScreen - 300)
+      #expect(frame.answer.contains { $0.item == 1 && $0.priority == .visible })
+    }
+  }
 }
