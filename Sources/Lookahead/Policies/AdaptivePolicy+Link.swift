@@ -79,6 +79,22 @@ extension AdaptivePolicy {
       glideShare: motion.isDecelerating && !isDense ? linkSlowness() : 0)
   }
 
+  /// How many visible loads may run at once while the link is unknown: at most
+  /// ``Configuration/slowStartVisibleLoads`` on a sparse screen (a screenful holds at
+  /// most ``Configuration/maximumSparseScreenItems`` items, `screenItems` as measured from
+  /// the visible ones) when the list's last page took longer than
+  /// ``Configuration/slowLinkLoadTime``; `nil` (no limit) once an image load has taught
+  /// the bandwidth, on a link whose page came sooner, before any page, on a dense screen,
+  /// or when disabled.
+  func slowStartVisibleLimit(screenItems: Double) -> Int? {
+    let limit = configuration.slowStartVisibleLoads
+    guard limit > 0, screenItems <= Double(configuration.maximumSparseScreenItems),
+      throughput.secondsPerLoad == nil, let pageLatency,
+      pageLatency > configuration.slowLinkLoadTime
+    else { return nil }
+    return limit
+  }
+
   /// How slow the link is, in `0...1`: the learned link time per load over
   /// ``Configuration/slowLinkLoadTime``, at most 1; 0 while the bandwidth is unknown.
   func linkSlowness() -> Double {

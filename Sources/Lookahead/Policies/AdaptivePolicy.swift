@@ -120,6 +120,8 @@ public struct AdaptivePolicy: ItemPolicy {
   private(set) var recentStroke = 0.0
   /// The learned bandwidth and load size; read by the link's limits.
   var throughput = ThroughputEstimator()
+  /// How long the list's last page took to arrive; read while the link is unknown.
+  private(set) var pageLatency: Duration?
   /// Whether a wanted item was loading at the last call.
   private var wasBusy = false
   /// The prefetch candidates of the current frame; kept between frames so that its
@@ -160,6 +162,12 @@ public struct AdaptivePolicy: ItemPolicy {
     self.latency.observe(latency)
     typicalLatency.observe(latency)
     throughput.observe(bytes: bytes)
+  }
+
+  /// Learns how long a page took: before any image has loaded, the first word on how
+  /// slow the link is.
+  public mutating func pageDidLoad(latency: Duration) {
+    pageLatency = latency
   }
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
@@ -212,7 +220,16 @@ public struct AdaptivePolicy: ItemPolicy {
     let expected =
       leaving.glideShare > 0
       ? typicalLatency.estimate() * configuration.nearlyDoneFraction : .zero
-    for item in visible {
+    // On a slow link not known yet, visible loads start a few at a time, from the
+    // leading edge (Configuration.slowStartVisibleLoads).
+    let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
+    let startLimit = slowStartVisibleLimit(screenItems: itemsPerPoint * screen)
+    var visibleInFlight =
+      startLimit == nil ? 0 : visible.count { status.isLoading($0) && !status.isReady($0) }
+    var deferredVisible = 0
+    let isLeadingFirst = forward && startLimit != nil
+    for position in 0..<visible.count {
+      let item = isLeadingFirst ? visible.upperBound - 1 - position : visible.lowerBound + position
       let isReady = status.isReady(item)
       let isLoading = !isReady && status.isLoading(item)
       var within = isReady ? 0 : isLoading ? leaving.running : leaving.notStarted
@@ -234,14 +251,22 @@ public struct AdaptivePolicy: ItemPolicy {
           continue
         }
       }
+      if let startLimit, !isReady, !isLoading {
+        guard visibleInFlight < startLimit else {
+          deferredVisible += 1
+          continue
+        }
+        visibleInFlight += 1
+      }
       let order =
         isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
       requests.append(PreloadRequest(item: item, priority: .visible, order: order))
       if !isReady { waitingVisible += 1 }
     }
 
+    // A visible item that waits for its turn waits all the same.
+    waitingVisible += deferredVisible
     misses.observe(time: input.time, isMoving: motion.isMoving, isWaiting: waitingVisible > 0)
-    let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
     var prefetches = candidates
     candidates = []
     prefetches.removeAll(keepingCapacity: true)

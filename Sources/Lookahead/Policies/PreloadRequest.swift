@@ -151,6 +151,13 @@ public protocol ItemPolicy: Sendable {
   ///   - bytes: The size of the resource.
   mutating func loadDidFinish(latency: Duration, bytes: Int)
 
+  /// A page of the list arrived over the network. Before any resource has loaded, its
+  /// latency is the first word on how slow the link is; adaptive policies read it. The
+  /// default does nothing.
+  ///
+  /// - Parameter latency: The time from the page request to its arrival.
+  mutating func pageDidLoad(latency: Duration)
+
   /// The user began dragging the list (forward `scrollViewWillBeginDragging`). Texture
   /// widens its ranges on the first drag; the default does nothing.
   mutating func userDidBeginDragging()
@@ -166,6 +173,9 @@ public protocol ItemPolicy: Sendable {
 extension ItemPolicy {
   /// Does nothing.
   public mutating func loadDidFinish(latency: Duration, bytes: Int) {}
+
+  /// Does nothing.
+  public mutating func pageDidLoad(latency: Duration) {}
 
   /// Does nothing.
   public mutating func userDidBeginDragging() {}

@@ -67,6 +67,12 @@ public struct AnyItemPolicy: ItemPolicy {
   }
 
   /// Tells the wrapped policy.
+  public mutating func pageDidLoad(latency: Duration) {
+    var operation = PageDidLoad(latency: latency)
+    mutate(&operation)
+  }
+
+  /// Tells the wrapped policy.
   public mutating func userDidBeginDragging() {
     var operation = UserDidBeginDragging()
     mutate(&operation)
@@ -150,6 +156,14 @@ private struct LoadDidFinish: PolicyOperation {
 
   mutating func run<Policy: ItemPolicy>(on policy: inout Policy) {
     policy.loadDidFinish(latency: latency, bytes: bytes)
+  }
+}
+
+private struct PageDidLoad: PolicyOperation {
+  let latency: Duration
+
+  mutating func run<Policy: ItemPolicy>(on policy: inout Policy) {
+    policy.pageDidLoad(latency: latency)
   }
 }
 

@@ -194,8 +194,9 @@ extension ListPreloaderStateMachine {
   /// `hasMore == false` ends the tail. The geometry takes the new items' lengths; when
   /// items land before others, the policy and the interface ranges are rebased, and
   /// the tracker is shifted at the next sample if the offset moved with the content
-  /// (the app kept the visible items in place). Late answers of cancelled requests are
-  /// ignored.
+  /// (the app kept the visible items in place). The page's latency teaches the policy
+  /// and the adaptive page trigger how slow the link is. Late answers of cancelled
+  /// requests are ignored.
   ///
   /// - Parameters:
   ///   - request: The request of the ``ListPreloaderAction/fetchPage(_:)``.
@@ -206,11 +207,12 @@ extension ListPreloaderStateMachine {
   public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
     -> [Action]
   {
-    if let started = pageStarts.removeValue(forKey: request.id),
-      case .adaptive(var trigger) = paging
-    {
-      trigger.pageDidLoad(latency: now - started)
-      paging = .adaptive(trigger)
+    if let started = pageStarts.removeValue(forKey: request.id) {
+      policy.pageDidLoad(latency: now - started)
+      if case .adaptive(var trigger) = paging {
+        trigger.pageDidLoad(latency: now - started)
+        paging = .adaptive(trigger)
+      }
     }
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)

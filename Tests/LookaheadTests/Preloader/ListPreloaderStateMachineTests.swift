@@ -289,6 +289,18 @@ private typealias Harness = MachineHarness
     #expect(trigger.expectedLatency == .seconds(3))
   }
 
+  @Test func theItemPolicyLearnsThePageLatencyWhateverThePaging() throws {
+    for paging in [PagingStrategy.trigger(.leadingScreens(2)), .adaptive(AdaptivePageTrigger())] {
+      var harness = Harness(
+        strategy: PreloadStrategy(id: "probe", paging: paging, policy: AdaptivePolicy()))
+      harness.start()
+      harness.time = .seconds(2)
+      harness.answerPage(ids(100, through: 81), next: "c81")
+      let policy = try #require(harness.machine.policy.base as? AdaptivePolicy)
+      #expect(policy.pageLatency == .seconds(2))
+    }
+  }
+
   // MARK: - Cells
 
   @Test func aCellJoinsALoadInFlightAndGetsItsValue() {
