@@ -53,6 +53,11 @@ import Foundation
 ///   that is not due within the lead time is wanted (shared bandwidth would slow the
 ///   visible image down). Until ``Configuration/learningLoads`` loads have finished
 ///   and the latency is known, no new prefetch at all is wanted then.
+/// - **A slow start.** Before any image has loaded, a page that took longer than
+///   ``Configuration/slowLinkLoadTime`` says the link is slow (see
+///   ``ItemPolicy/pageDidLoad(latency:)``); a sparse screen's visible loads then start
+///   ``Configuration/slowStartVisibleLoads`` at a time from the leading edge, so the
+///   first images arrive one after another instead of all together, late.
 /// - **Running loads are finished.** A running prefetch of an item the viewport has
 ///   not reached yet is kept, even after the user turns around, until the viewport
 ///   passes it or it lies beyond ``Configuration/maximumKeptLoadScreens`` — unless a
@@ -86,7 +91,8 @@ import Foundation
 ///   before the load is expected to be done (a typical load time after it started),
 ///   that time scaled by how slow the link is (its time per load over
 ///   ``Configuration/slowLinkLoadTime``, at most 1): on a fast link a load's time is
-///   mostly its round trip, and most of them finish.
+///   mostly its round trip, and most of them finish. A glide toward the start of the
+///   list stops there, for these rules as for running prefetches.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
