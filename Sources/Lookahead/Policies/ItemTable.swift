@@ -22,6 +22,28 @@ struct ItemTable<Value: Sendable>: Sendable {
     return entries[index].value
   }
 
+  /// The value of `item`, or `nil` when the table has none, looked for first at and
+  /// just after `hint`, where the previous lookup of a run ended (start a run at 0).
+  ///
+  /// A run of lookups of consecutive items in ascending order, the order in which a
+  /// policy lists the items ahead, costs O(1) each; any other lookup falls back to the
+  /// binary search.
+  ///
+  /// - Complexity: O(1) when `item` is at or just after `hint`, O(log *n*) otherwise.
+  func value(of item: Int, hint: inout Int) -> Value? {
+    var index = hint
+    if !entries.indices.contains(index) || entries[index].item != item {
+      if index >= 0, index + 1 < entries.count, entries[index + 1].item == item {
+        index += 1
+      } else {
+        index = insertionIndex(of: item)
+      }
+    }
+    hint = index
+    guard index < entries.count, entries[index].item == item else { return nil }
+    return entries[index].value
+  }
+
   /// Whether the table has a value for `item`.
   ///
   /// - Complexity: O(log *n*).

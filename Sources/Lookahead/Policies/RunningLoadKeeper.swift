@@ -150,8 +150,9 @@ struct RunningLoadKeeper: Sendable {
       && zip(prefetches, previousPrefetches).allSatisfy { $0.item == $1.item }
     if !isUnchanged {
       nextSides.removeAll()
+      var hint = 0
       for request in prefetches {
-        if let side = sides[request.item] {
+        if let side = sides.value(of: request.item, hint: &hint) {
           nextSides.append(side, for: request.item)
         } else if layout.span(ofItem: request.item).lowerBound >= viewport.upperBound {
           if isForward { nextSides.append(true, for: request.item) }

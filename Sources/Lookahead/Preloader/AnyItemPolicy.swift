@@ -87,32 +87,29 @@ public struct AnyItemPolicy: ItemPolicy {
   private static let transientMessage =
     "Internal inconsistency: an AnyItemPolicy used during its own update"
 
-  /// Runs `operation` on the wrapped policy in place: the storage is emptied first, so
-  /// the policy's buffers are uniquely referenced and mutate without copying.
+  /// Runs `operation` on the wrapped policy in place: the storage is moved out first
+  /// (leaving `.transient` behind), so the policy's buffers stay uniquely referenced and
+  /// mutate without copying, and no field of the policy is retained or released.
   private mutating func mutate(_ operation: inout some PolicyOperation) {
-    switch storage {
+    var taken = Storage.transient
+    swap(&taken, &storage)
+    switch consume taken {
     case .onVisible(var policy):
-      storage = .transient
       operation.run(on: &policy)
       storage = .onVisible(policy)
     case .pauseWhileScrolling(var policy):
-      storage = .transient
       operation.run(on: &policy)
       storage = .pauseWhileScrolling(policy)
     case .lazyTarget(var policy):
-      storage = .transient
       operation.run(on: &policy)
       storage = .lazyTarget(policy)
     case .texture(var policy):
-      storage = .transient
       operation.run(on: &policy)
       storage = .texture(policy)
     case .adaptive(var policy):
-      storage = .transient
       operation.run(on: &policy)
       storage = .adaptive(policy)
     case .custom(var policy):
-      storage = .transient
       operation.run(on: &policy)
       storage = .custom(policy)
     case .transient:

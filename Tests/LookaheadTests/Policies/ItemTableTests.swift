@@ -47,4 +47,26 @@ import Testing
     empty.sortAppended()
     #expect(empty.entries.isEmpty)
   }
+
+  @Test func aHintedLookupAnswersLikeTheSubscriptWhateverTheHint() {
+    var table = ItemTable<Int>()
+    for item in stride(from: 0, through: 60, by: 3) { table.set(item * 10, for: item) }
+    table.set(61, for: 61)
+    // Ascending runs (the case the hint is for), a descending run, jumps, items absent,
+    // below and beyond the table, each from the hint the last lookup left and from
+    // stale hints.
+    let runs = [Array(-2...64), Array((-2...64).reversed()), [30, 3, 61, 0, 62, 59, 60, 61, 7]]
+    for run in runs {
+      var hint = 0
+      for item in run {
+        #expect(table.value(of: item, hint: &hint) == table[item])
+        var stale = (item * 7) % 40
+        #expect(table.value(of: item, hint: &stale) == table[item])
+      }
+    }
+    var empty = ItemTable<Int>()
+    empty.removeAll()
+    var hint = 5
+    #expect(empty.value(of: 1, hint: &hint) == nil)
+  }
 }
