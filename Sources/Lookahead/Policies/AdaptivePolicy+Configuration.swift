@@ -94,8 +94,12 @@ extension AdaptivePolicy {
     /// time is kept wherever its item is now: most of its bytes have arrived, and
     /// cancelling it would waste them.
     ///
-    /// The same time is when a running prefetch is expected to be done: one whose item
-    /// a glide will carry across the screen before then is let go.
+    /// The same time is when a running visible load is expected to be done, for the
+    /// withdrawal of one whose item a glide carries off the screen (see
+    /// ``AdaptivePolicy``, "Leaving items are not loaded"). A running *prefetch* whose
+    /// item a glide will carry across the screen is let go unless its load can be
+    /// counted on to be done first: the ``latencyQuantile`` of the learned latency
+    /// after it started.
     public var nearlyDoneFraction: Double = 1
     /// Until this many loads have finished, no prefetch starts while an item on
     /// screen is loading (0 disables): before the network is known, what the user

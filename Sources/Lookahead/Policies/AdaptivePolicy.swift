@@ -61,11 +61,11 @@ import Foundation
 /// - **Running loads are finished.** A running prefetch of an item the viewport has
 ///   not reached yet is kept, even after the user turns around, until the viewport
 ///   passes it or it lies beyond ``Configuration/maximumKeptLoadScreens`` — unless a
-///   glide will carry its item across the screen before the load is expected to be
-///   done (a typical load time after it started), the rule that keeps new loads of
-///   such items from starting; a glide toward the start of the list stops there, so
-///   the first screen's loads are kept. A load that has run for a typical load time is
-///   kept wherever its item is.
+///   glide will carry its item across the screen before the load can be counted on to
+///   be done (the learned high quantile of the latency, the one the lead time is built
+///   on, after it started), the rule that keeps new loads of such items from starting;
+///   a glide toward the start of the list stops there, so the first screen's loads are
+///   kept. A load that has run for a typical load time is kept wherever its item is.
 /// - **A full pipe, not a crowded one.** Loads on one link share its bandwidth, so
 ///   every extra load in flight slows all the others down. New prefetches start only
 ///   while fewer loads are in flight (visible ones included) than the link's
@@ -302,6 +302,7 @@ public struct AdaptivePolicy: ItemPolicy {
       motion: walled,
       isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
       nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
+      loadTime: latency.estimate(),
       now: input.time, layout: input.layout, status: status)
     requests.append(contentsOf: prefetches)
     candidates = prefetches

@@ -8,7 +8,7 @@
 /// - a prefetch wanted ahead of the motion whose item the viewport has not reached
 ///   yet, while it is within reach — after a reversal the old lead is kept for the
 ///   way back, but an item the viewport flew over is let go, and so is one that a
-///   glide will carry across the screen before its load is expected to be done;
+///   glide will carry across the screen before its load can be counted on to be done;
 /// - any load that has run for a typical load time: it is nearly done.
 ///
 /// Its tables (``ItemTable``s: sorted arrays searched without hashing)
@@ -43,8 +43,9 @@ struct RunningLoadKeeper: Sendable {
   ///   - motion: Where the viewport goes next.
   ///   - isForward: Whether the motion goes toward larger offsets.
   ///   - reach: How far from the viewport a not-yet-reached load is kept, in points.
-  ///   - nearlyDone: How long a load runs before it counts as nearly done; also how long
-  ///     a load is expected to take.
+  ///   - nearlyDone: How long a load runs before it counts as nearly done.
+  ///   - loadTime: How long a load may take: a running prefetch whose item a glide carries
+  ///     across the screen before this time after the load started is let go.
   ///   - now: The frame's time.
   ///   - layout: The list's geometry.
   ///   - status: What is loading.
@@ -53,7 +54,8 @@ struct RunningLoadKeeper: Sendable {
     in prefetches: inout [PreloadRequest], visible: ArraySlice<PreloadRequest>,
     visibleItems: Range<Int>, viewport: AxisSpan, motion: ViewportMotion, isForward: Bool,
     reach: Double,
-    nearlyDone: Duration, now: Duration, layout: Layout, status: some LoadStatus
+    nearlyDone: Duration, loadTime: Duration, now: Duration, layout: Layout,
+    status: some LoadStatus
   ) {
     // The table of this frame's items is built when a running load first needs it:
     // most frames of a reader at rest have none.
@@ -80,12 +82,12 @@ struct RunningLoadKeeper: Sendable {
         wasAfter ? span.lowerBound >= viewport.upperBound : span.upperBound <= viewport.lowerBound
       guard isNotReached, Double(span.distance(to: viewport)) <= reach else { continue }
       if motion.isDecelerating, wasAfter == isForward {
-        // A glide carries the item across the screen and out of it before the load is
-        // expected to be done (a typical load time after it started): it would only be
-        // seen on the way back, if ever. Let it go, as no new load is started there.
+        // A glide carries the item across the screen and out of it before the load can
+        // be counted on to be done (`loadTime` after it started): it would only be seen
+        // on the way back, if ever. Let it go, as no new load is started there.
         let running = runningTime(of: previous.item, now: now)
         let leaves = Double(span.distance(to: viewport) + span.length + viewport.length)
-        if motion.timeToTravel(leaves) < (nearlyDone - running).inSeconds { continue }
+        if motion.timeToTravel(leaves) < (loadTime - running).inSeconds { continue }
       }
       prefetches.append(previous)
       chosen.insert(previous.item)

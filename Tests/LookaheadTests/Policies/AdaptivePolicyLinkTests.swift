@@ -345,6 +345,35 @@ import Testing
     }
   }
 
+  @Test func aRunningPrefetchIsLetGoWhenTheGlideOutrunsTheLatencysTailNotJustItsMedian() throws {
+    // Both links take half a second for a typical load; on one, one load in five takes
+    // two seconds. The load has run for a tenth of a second, far from nearly done.
+    for hasSlowTail in [false, true] {
+      var player = AdaptivePlayer(unbudgetedAdaptive, latency: .milliseconds(500), loads: 8)
+      for _ in 0..<2 {
+        player.policy.loadDidFinish(
+          latency: hasSlowTail ? .seconds(2) : .milliseconds(500), bytes: 50_000)
+      }
+      let down = adaptivePrefetches(player.move(speed: 4000, seconds: 0.5))
+      let farthest = try #require(down.max { $0.item < $1.item }?.item)
+      let loads = AdaptiveLoads(loading: [farthest])
+      let before = player.move(speed: 100, seconds: 0.1, loads: loads)
+      try #require(before.contains { $0.item == farthest })
+      // A fling whose glide carries the item across the screen in about a second: after
+      // the median load time, within the tail's.
+      let frames = player.follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: 8000))
+      let gliding = frames.filter {
+        $0.phase == .decelerating
+          && adaptiveLayout.span(ofItem: farthest).lowerBound
+            >= $0.tracker.offset.y + adaptiveScreen
+      }
+      try #require(!gliding.isEmpty)
+      for frame in gliding {
+        #expect(frame.answer.contains { $0.item == farthest } == !hasSlowTail)
+      }
+    }
+  }
+
   @Test func aGlideTowardTheStartOfTheListKeepsTheFirstScreensLoads() throws {
     // Loads take about a second. The fling would carry the viewport past the first
     // items within that time if the list went on; it stops at offset 0, so they stay.
