@@ -324,24 +324,10 @@ import Testing
     // Loads take about a second (the typical load time, and so "nearly done").
     for runningSeconds in [0.1, 1.1] {
       var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1))
-      let down = adaptivePrefetches(player.move(speed: 2000, seconds: 0.5))
-      let farthest = try #require(down.max { $0.item < $1.item }?.item)
-      let loads = AdaptiveLoads(loading: [farthest])
-      // The load runs while the viewport moves on slowly, kept for not being reached.
-      let before = player.move(speed: 100, seconds: runningSeconds, loads: loads)
-      try #require(before.contains { $0.item == farthest })
-      // A fling: once it glides, it will carry the item across the screen within
-      // half a second.
-      let frames = player.follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: 8000))
-      let gliding = frames.filter {
-        $0.phase == .decelerating
-          && adaptiveLayout.span(ofItem: farthest).lowerBound
-            >= $0.tracker.offset.y + adaptiveScreen
-      }
-      try #require(!gliding.isEmpty)
-      for frame in gliding {
-        #expect(frame.answer.contains { $0.item == farthest } == (runningSeconds > 1))
-      }
+      // The glide will carry the item across the screen within half a second.
+      let kept = try player.keepsFarthestPrefetchWhileGliding(
+        leadSpeed: 2000, runningSeconds: runningSeconds)
+      #expect(kept.allSatisfy { $0 == (runningSeconds > 1) })
     }
   }
 
@@ -354,23 +340,11 @@ import Testing
         player.policy.loadDidFinish(
           latency: hasSlowTail ? .seconds(2) : .milliseconds(500), bytes: 50_000)
       }
-      let down = adaptivePrefetches(player.move(speed: 4000, seconds: 0.5))
-      let farthest = try #require(down.max { $0.item < $1.item }?.item)
-      let loads = AdaptiveLoads(loading: [farthest])
-      let before = player.move(speed: 100, seconds: 0.1, loads: loads)
-      try #require(before.contains { $0.item == farthest })
-      // A fling whose glide carries the item across the screen in about a second: after
-      // the median load time, within the tail's.
-      let frames = player.follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: 8000))
-      let gliding = frames.filter {
-        $0.phase == .decelerating
-          && adaptiveLayout.span(ofItem: farthest).lowerBound
-            >= $0.tracker.offset.y + adaptiveScreen
-      }
-      try #require(!gliding.isEmpty)
-      for frame in gliding {
-        #expect(frame.answer.contains { $0.item == farthest } == !hasSlowTail)
-      }
+      // The glide carries the item across the screen in about a second: after the
+      // median load time, within the tail's.
+      let kept = try player.keepsFarthestPrefetchWhileGliding(
+        leadSpeed: 4000, runningSeconds: 0.1)
+      #expect(kept.allSatisfy { $0 == !hasSlowTail })
     }
   }
 
@@ -446,5 +420,29 @@ import Testing
       try #require(unstopped.remainingDistance > offset + adaptiveScreen - 300)
       #expect(frame.answer.contains { $0.item == 1 && $0.priority == .visible })
     }
+  }
+}
+
+extension AdaptivePlayer {
+  /// Scrolls at `leadSpeed` for half a second, loads the farthest prefetch while the
+  /// viewport creeps on for `runningSeconds`, then flings at 8,000 pt/s; returns, for
+  /// each frame of the glide before the item comes on screen, whether the policy keeps
+  /// that running load.
+  mutating func keepsFarthestPrefetchWhileGliding(leadSpeed: Double, runningSeconds: Double)
+    throws -> [Bool]
+  {
+    let down = adaptivePrefetches(move(speed: leadSpeed, seconds: 0.5))
+    let farthest = try #require(down.max { $0.item < $1.item }?.item)
+    let loads = AdaptiveLoads(loading: [farthest])
+    // The load runs while the viewport moves on slowly, kept for not being reached.
+    let before = move(speed: 100, seconds: runningSeconds, loads: loads)
+    try #require(before.contains { $0.item == farthest })
+    let frames = follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: 8000))
+    let gliding = frames.filter {
+      $0.phase == .decelerating
+        && adaptiveLayout.span(ofItem: farthest).lowerBound >= $0.tracker.offset.y + adaptiveScreen
+    }
+    try #require(!gliding.isEmpty)
+    return gliding.map { frame in frame.answer.contains { $0.item == farthest } }
   }
 }
