@@ -39,6 +39,19 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
+  // The grid's heaviest case in BENCHMARKS.md: a 60-minute flinger over `lte`, where the
+  // policies weigh the most candidates a frame and the oracle's horizon outgrows the
+  // memory tier.
+  let flinger = TraceGenerator(scenario: .flinger, seed: 1, duration: hour).generate()
+  for strategy in [StrategyID.texture, .adaptive, .oracle] {
+    Benchmark("Simulate \(strategy) over a 60-minute flinger trace (lte, grid)") { benchmark in
+      for _ in benchmark.scaledIterations {
+        blackHole(
+          Simulation.run(SimulationSetup(trace: flinger, strategy: strategy, layout: .grid)))
+      }
+    }
+  }
+
   Benchmark("Baseline: visible items of every frame of a 60-minute trace") { benchmark in
     for _ in benchmark.scaledIterations {
       var count = 0
