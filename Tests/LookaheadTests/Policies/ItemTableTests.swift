@@ -64,8 +64,7 @@ import Testing
         #expect(table.value(of: item, hint: &stale) == table[item])
       }
     }
-    var empty = ItemTable<Int>()
-    empty.removeAll()
+    let empty = ItemTable<Int>()
     var hint = 5
     #expect(empty.value(of: 1, hint: &hint) == nil)
   }
