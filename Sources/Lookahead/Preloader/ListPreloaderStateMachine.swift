@@ -249,9 +249,11 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// ``scrolled(to:now:readiness:)`` returns them. A driver that keeps the array's
   /// storage between frames allocates none for them.
   @_spi(Simulation)
-  public mutating func scrolled(
-    to offset: CGPoint, now: Duration, readiness: some ResourceReadiness<Key>,
-    into actions: inout [Action]
+  @_specialize(
+    exported:true,where Item == SimulatedPost, Key == Int, Readiness == SimulatedReadiness
+  )
+  public mutating func scrolled<Readiness: ResourceReadiness<Key>>(
+    to offset: CGPoint, now: Duration, readiness: Readiness, into actions: inout [Action]
   ) {
     applyPendingShift(at: offset)
     tracker.record(offset: offset, at: now)

@@ -18,3 +18,24 @@
   /// Creates the item at `id`.
   public init(id: Int) { self.id = id }
 }
+
+/// The readiness of the simulator's images, read from its cache model's table of bytes
+/// in memory per item (an image is ready while it has some).
+///
+/// Like ``SimulatedPost`` it lives in the core for speed only: the machine's frame entry
+/// point is pre-specialized for it, so that every readiness question of a frame is an
+/// array read instead of a closure call through two reabstraction thunks (about a tenth
+/// of a grid frame's time). Apps pass their own ``ResourceReadiness``.
+@_spi(Simulation) public struct SimulatedReadiness: ResourceReadiness {
+  /// The bytes in memory of each item's image, indexed by item; 0 (or no entry) when it
+  /// has none.
+  public let bytesInMemory: [Int]
+
+  /// Creates the readiness of a table of bytes in memory per item.
+  public init(bytesInMemory: [Int]) { self.bytesInMemory = bytesInMemory }
+
+  /// Whether the image of item `key` is in memory.
+  public func isReady(_ key: Int) -> Bool {
+    key >= 0 && key < bytesInMemory.count && bytesInMemory[key] > 0
+  }
+}

@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// The images of one simulated run — its memory cache and the loads in flight — shared by
 /// its driver and its oracle.
@@ -34,6 +34,12 @@ final class SimulatedImages: @unchecked Sendable {
 
   /// Each image load in flight, by item.
   var loads: InFlightLoads { state.loads }
+
+  /// The readiness of every item, as the memory cache has it now; hold it only while
+  /// the cache does not change, or the cache's next change copies its table.
+  var readiness: SimulatedReadiness {
+    SimulatedReadiness(bytesInMemory: state.cache.bytesInMemory)
+  }
 
   /// Whether storing an image notes the items whose readiness changed, for a reader that
   /// keeps its own index of the images not ready (the oracle).

@@ -86,14 +86,14 @@ struct SimulationDriver {
       }
       let visible: Range<Int>
       do {
-        // One copy of the cache for the frame: reading the class's property in the closure
+        // One read of the cache for the frame: reading the class's property in the closure
         // cost an exclusivity check and a copy per visible item. It ends with this scope,
         // so that `markUsed` below does not copy the cache's storage.
-        let frameCache = cache
+        let readiness = images.readiness
         visible = metrics.recordFrame(
           time: time, offset: sample.offset, viewportHeight: world.viewport.height,
           layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
-          isImageReady: { frameCache.isReady($0) })
+          isImageReady: { readiness.isReady($0) })
       }
       images.markUsed(visible)
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
@@ -104,7 +104,7 @@ struct SimulationDriver {
       var actions = takeScratchActions()
       machine.scrolled(
         to: CGPoint(x: 0, y: sample.offset), now: .simulated(milliseconds: time),
-        isCached: { [cache] in cache.isReady($0) }, into: &actions)
+        readiness: images.readiness, into: &actions)
       performAndKeep(actions, at: time)
       if let onFrame {
         onFrame(

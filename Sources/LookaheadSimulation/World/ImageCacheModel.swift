@@ -48,6 +48,11 @@ public struct ImageCacheModel: Sendable {
     item >= 0 && item < bytes.count && bytes[item] > 0
   }
 
+  /// The bytes in memory of each item's image, indexed by item (0 when absent; items
+  /// past the end have none): the table ``isReady(_:)`` reads, shared, not copied,
+  /// while the cache does not change.
+  var bytesInMemory: [Int] { bytes }
+
   /// Whether the image of `item` was loaded once and is therefore on the disk tier.
   ///
   /// - Complexity: O(1).

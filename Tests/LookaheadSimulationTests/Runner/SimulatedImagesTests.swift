@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 import Testing
 
 @testable import LookaheadSimulation
@@ -42,6 +42,19 @@ struct SimulatedImagesTests {
     #expect(images.startLoad(load, for: 3))
     #expect(images.endLoad(of: 3) != nil && images.endLoad(of: 3) == nil)
     #expect(images.finishLoad(of: 5, size: 10) == nil)
+  }
+
+  @Test("The readiness handed to the state machine answers as the cache does, for any item")
+  func readinessAnswersAsTheCache() {
+    let images = SimulatedImages(capacity: 100)
+    images.store(2, size: 40)
+    images.store(7, size: 40)
+    images.store(9, size: 40)  // evicts 2
+    let readiness = images.readiness
+    for item in -2..<20 {
+      #expect(readiness.isReady(item) == images.cache.isReady(item), "item \(item)")
+    }
+    #expect(readiness.isReady(7) && !readiness.isReady(2) && !readiness.isReady(-1))
   }
 
   @Test("Stores and evictions are noted for a reader that asks for them")
