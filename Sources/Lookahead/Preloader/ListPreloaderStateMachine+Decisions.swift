@@ -5,8 +5,8 @@ extension ListPreloaderStateMachine {
   /// pager. Built as a temporary inside one call, so that the list's storage is
   /// referenced once again before it is next mutated.
   struct Status<Readiness: ResourceReadiness<Key>>: LoadStatus {
-    let list: FeedList<Item>
-    let resourceKey: @Sendable (Item) -> Key?
+    /// The resource key of each loaded item, by position (``itemKeys``).
+    let keys: [Key?]
     let readiness: Readiness
     let isPageLoading: Bool
     /// The keys loading for someone other than a hint
@@ -19,12 +19,12 @@ extension ListPreloaderStateMachine {
     let loadingKeySet: Set<Key>
 
     func isReady(_ item: Int) -> Bool {
-      guard item < list.count, let key = resourceKey(list[item]) else { return false }
+      guard item < keys.count, let key = keys[item] else { return false }
       return readiness.isReady(key)
     }
 
     func isLoading(_ item: Int) -> Bool {
-      guard !loadingKeys.isEmpty, item < list.count, let key = resourceKey(list[item]) else {
+      guard !loadingKeys.isEmpty, item < keys.count, let key = keys[item] else {
         return false
       }
       // Compared one by one while few run (no hashing); looked up beyond.
@@ -84,6 +84,9 @@ extension ListPreloaderStateMachine {
   mutating func decideItems(
     now: Duration, readiness: some ResourceReadiness<Key>, into actions: inout [Action]
   ) {
+    precondition(
+      itemKeys.count == pager.list.count,
+      "Internal inconsistency: \(itemKeys.count) item keys for \(pager.list.count) items")
     requests.removeAll(keepingCapacity: true)
     var loadingKeys = self.loadingKeys
     self.loadingKeys = []
@@ -97,7 +100,7 @@ extension ListPreloaderStateMachine {
         time: now, layout: geometry, viewport: viewport, tracker: tracker,
         rangeMode: modes.mode),
       status: Status(
-        list: pager.list, resourceKey: resourceKey, readiness: readiness,
+        keys: itemKeys, readiness: readiness,
         isPageLoading: pager.tail.isLoading || pager.head.isLoading,
         loadingKeys: loadingKeys,
         loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : []),
@@ -111,7 +114,7 @@ extension ListPreloaderStateMachine {
     for request in requests {
       guard request.item >= 0, request.item < count else { continue }
       if isConstrained && !visible.contains(request.item) { continue }
-      guard let key = resourceKey(pager.list[request.item]), !readiness.isReady(key) else {
+      guard let key = itemKeys[request.item], !readiness.isReady(key) else {
         continue
       }
       keyedRequests.append(

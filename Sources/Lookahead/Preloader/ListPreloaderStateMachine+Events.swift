@@ -274,6 +274,7 @@ extension ListPreloaderStateMachine {
     precondition(
       geometry.itemCount == pager.list.count,
       "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+    refreshItemKeys(after: changes)
     guard !changes.isAppendOnly else { return }
     listVersion &+= 1
     policy.listDidChange(changes)
@@ -284,6 +285,30 @@ extension ListPreloaderStateMachine {
     guard delta != 0 else { return }
     let from = pendingShift?.from ?? viewportSpan.lowerBound
     pendingShift = ((pendingShift?.delta ?? 0) + delta, from)
+  }
+
+  /// Brings ``itemKeys`` in step with the list after `changes`: an append adds the new
+  /// items' keys (and replaces those of items updated in place); any other change
+  /// rebuilds the table.
+  ///
+  /// - Complexity: O(*a* + *u*) for an append of *a* items with *u* updated in place;
+  ///   O(*n*) for *n* items otherwise.
+  mutating func refreshItemKeys(after changes: ListIndexChanges) {
+    let list = pager.list
+    if changes.isAppendOnly, itemKeys.count == changes.oldCount {
+      for position in changes.updated where position < changes.oldCount {
+        itemKeys[position] = resourceKey(list[position])
+      }
+      itemKeys.append(contentsOf: list[changes.oldCount...].lazy.map(resourceKey))
+    } else {
+      itemKeys.removeAll(keepingCapacity: true)
+      itemKeys.append(contentsOf: list.lazy.map(resourceKey))
+    }
+    #if LOOKAHEAD_INTERNAL_CHECKS
+      precondition(
+        zip(itemKeys, list).allSatisfy { $0 == resourceKey($1) },
+        "Internal inconsistency: the item keys are out of step with the list")
+    #endif
   }
 
   /// Shifts the tracker by a pending content shift when the new offset shows that the

@@ -69,6 +69,12 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
 
   let resourceKey: @Sendable (Item) -> Key?
   let itemLength: @Sendable (Item) -> CGFloat
+  /// The resource key of each loaded item, by position: `resourceKey` of the item at
+  /// the same position of the list, kept in step with every list change (see
+  /// `refreshItemKeys(after:)`). A frame asks for the keys of the items near the
+  /// viewport several times each; read here, each is an array read instead of a call
+  /// of the app's closure.
+  var itemKeys: [Key?] = []
   var policy: AnyItemPolicy
   var pager: PagerStateMachine<Item, Timestamp>
   /// Resources and page requests share one queue: a page takes a slot like a load and

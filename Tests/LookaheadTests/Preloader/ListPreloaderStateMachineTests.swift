@@ -134,6 +134,33 @@ private typealias Harness = MachineHarness
     #expect(next.cursor == PageCursor("c281"))
   }
 
+  @Test func anItemAPageReplacesInPlaceIsLoadedByItsNewKey() throws {
+    // The key depends on the post's content: a post a later page repeats with a new
+    // title (its image changed) keeps its place, and must be loaded by its new key.
+    var machine = Harness.Machine(
+      strategy: .texture,
+      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
+      resourceKey: { "img-\($0.id)\($0.title)" }, itemLength: { _ in 100 })
+    let first = try #require(Harness.fetches(machine.start(now: .zero)).first)
+    _ = machine.pageLoaded(first, page: page(ids(100, through: 81), next: "c81"), now: .zero)
+    // Texture's batch fetch asks for the next page from the first frame.
+    let next = try #require(
+      Harness.fetches(machine.scrolled(to: .zero, now: .milliseconds(16)) { _ in false }).first)
+    var repeated = page(ids(82, through: 61), next: "c61")
+    repeated.items[0].title = "-new"
+    let change = try #require(
+      Harness.listChanges(machine.pageLoaded(next, page: repeated, now: .milliseconds(32)))
+        .first)
+    #expect(change.indexChanges.isAppendOnly && change.indexChanges.updated == [18, 19])
+    // Post 82 (position 18) on screen: loaded by its new key only.
+    let frame = machine.scrolled(to: CGPoint(x: 0, y: 1_500), now: .milliseconds(48)) { _ in
+      false
+    }
+    #expect(Harness.started(frame).contains("img-82-new"))
+    #expect(!machine.wantedKeys.contains("img-82"))
+    #expect(machine.resourceKey(ofItemAt: 18) == "img-82-new")
+  }
+
   // MARK: - Failures
 
   @Test func aFailedPageIsRetriedWhenItsWakeUpComes() throws {
