@@ -74,8 +74,9 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   ///   - pages: Where pages come from.
   ///   - loader: Loads a resource the cache does not have.
   ///   - cache: Where resources live; the one owner of loaded values.
-  ///   - resourceKey: The key of an item's resource, or `nil` when it has none. Called on
-  ///     every frame for wanted items: keep it cheap.
+  ///   - resourceKey: The key of an item's resource, or `nil` when it has none. A pure
+  ///     function of the item: called once for each item a page or a refresh brings (the
+  ///     machine keeps the keys), and by cell lookups.
   ///   - itemLength: An item's length along the scrolling axis (its height in a vertical
   ///     list); not asked for a grid.
   ///   - size: A resource's size in bytes: its cost in the memory cache and what the

@@ -140,7 +140,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///   - strategy: When to page and which items' resources to load.
   ///   - configuration: The viewport, the geometry and the queue's settings.
   ///   - resourceKey: The key of an item's resource (its image URL), or `nil` when the
-  ///     item has none. Must be cheap: it runs for every wanted item on every frame.
+  ///     item has none. A pure function of the item: it runs once for each item a list
+  ///     change brings or replaces, and the machine keeps the keys by position.
   ///   - itemLength: An item's length along the axis (its height in a vertical list);
   ///     not asked for a grid.
   public init(
