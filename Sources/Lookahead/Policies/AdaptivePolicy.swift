@@ -42,7 +42,8 @@ import Foundation
 ///   idle while the unseen rows the user came from wait.
 /// - **Landing first.** While a fling decelerates, the projected landing area is
 ///   wanted first; items the viewport will fly past before their load could finish
-///   are not requested (or are withdrawn).
+///   are not requested (or are withdrawn). A glide toward the start of the list lands
+///   there at the latest, so the first items are a landing, not a fly-by.
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
 ///   which their item becomes visible; items due within the (stretched) lead time are
 ///   ``LoadPriority/display``, later ones ``LoadPriority/preload``.
@@ -277,7 +278,7 @@ public struct AdaptivePolicy: ItemPolicy {
     candidates = []
     prefetches.removeAll(keepingCapacity: true)
     let aheadCount = prefetchCandidates(
-      input: input, motion: motion, isForward: forward, lead: lead,
+      input: input, motion: walled, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, status: status, into: &prefetches)
     CandidateOrder.sort(&prefetches, split: aheadCount, buffer: &sortBuffer)
     if waitingVisible + skippedVisible > 0 {

@@ -368,6 +368,24 @@ import Testing
     }
   }
 
+  @Test func aGlideTowardTheStartOfTheListPrefetchesTheFirstItems() throws {
+    // Loads take about a second. Were the list to go on above, the fling would carry the
+    // viewport past the first items within that time, and they would be skipped as
+    // flown over; it stops at offset 0, so they are where it lands, and are prefetched.
+    var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1), offset: 3200)
+    player.move(speed: -100, seconds: 0.3)
+    let frames = player.follow(seconds: 0.3, path: adaptiveFling(speed: -8000))
+    let gliding = frames.filter {
+      $0.phase == .decelerating && adaptiveLayout.span(ofItem: 1).upperBound <= $0.tracker.offset.y
+    }
+    try #require(!gliding.isEmpty)
+    for frame in gliding {
+      let unstopped = ViewportMotion(tracker: frame.tracker, axis: .vertical)
+      try #require(unstopped.remainingDistance > Double(frame.tracker.offset.y) + 1200)
+      #expect(frame.answer.contains { $0.item == 1 })
+    }
+  }
+
   @Test func aGlideWithdrawsAVisibleLoadOnASparseScreenThatCouldNotFinishInTime() throws {
     // Items of 300 points: three or four on screen, a sparse screen. Loads take about a
     // second, and the link a third of a second per load: a slow link.
