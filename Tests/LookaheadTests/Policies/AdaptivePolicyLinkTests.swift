@@ -357,14 +357,8 @@ import Testing
     let before = player.move(speed: -100, seconds: 0.1, loads: loads)
     try #require(before.contains { $0.item == 1 })
     let frames = player.follow(seconds: 0.3, loads: loads, path: adaptiveFling(speed: -8000))
-    let gliding = frames.filter {
-      $0.phase == .decelerating && adaptiveLayout.span(ofItem: 1).upperBound <= $0.tracker.offset.y
-    }
-    try #require(!gliding.isEmpty)
-    for frame in gliding {
-      let unstopped = ViewportMotion(tracker: frame.tracker, axis: .vertical)
-      try #require(unstopped.remainingDistance > Double(frame.tracker.offset.y) + 1200)
-      #expect(frame.answer.contains { $0.item == 1 })
+    for answer in try glidingTowardTheFirstItems(frames) {
+      #expect(answer.contains { $0.item == 1 })
     }
   }
 
@@ -375,14 +369,8 @@ import Testing
     var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1), offset: 3200)
     player.move(speed: -100, seconds: 0.3)
     let frames = player.follow(seconds: 0.3, path: adaptiveFling(speed: -8000))
-    let gliding = frames.filter {
-      $0.phase == .decelerating && adaptiveLayout.span(ofItem: 1).upperBound <= $0.tracker.offset.y
-    }
-    try #require(!gliding.isEmpty)
-    for frame in gliding {
-      let unstopped = ViewportMotion(tracker: frame.tracker, axis: .vertical)
-      try #require(unstopped.remainingDistance > Double(frame.tracker.offset.y) + 1200)
-      #expect(frame.answer.contains { $0.item == 1 })
+    for answer in try glidingTowardTheFirstItems(frames) {
+      #expect(answer.contains { $0.item == 1 })
     }
   }
 
@@ -439,6 +427,23 @@ import Testing
       #expect(frame.answer.contains { $0.item == 1 && $0.priority == .visible })
     }
   }
+}
+
+/// The answers of the frames of `frames` that glide toward the start of the list while
+/// item 1 is still above the viewport, each checked to belong to a glide that would carry
+/// the viewport more than 1,200 points past its start were the list to go on above.
+private func glidingTowardTheFirstItems(
+  _ frames: [(phase: ScrollPhase, answer: [PreloadRequest], tracker: ScrollTracker)]
+) throws -> [[PreloadRequest]] {
+  let gliding = frames.filter {
+    $0.phase == .decelerating && adaptiveLayout.span(ofItem: 1).upperBound <= $0.tracker.offset.y
+  }
+  try #require(!gliding.isEmpty)
+  for frame in gliding {
+    let unstopped = ViewportMotion(tracker: frame.tracker, axis: .vertical)
+    try #require(unstopped.remainingDistance > Double(frame.tracker.offset.y) + 1200)
+  }
+  return gliding.map(\.answer)
 }
 
 extension AdaptivePlayer {
