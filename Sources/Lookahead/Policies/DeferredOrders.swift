@@ -104,11 +104,11 @@ struct DeferredOrders<Key: Hashable & Sendable>: Sendable {
   ///
   /// - Complexity: O(*d*) for *d* places; no key is hashed.
   mutating func take(into taken: inout [Request]) {
-    taken.removeAll(keepingCapacity: true)
+    taken.removeAllKeepingCapacity()
     for request in requests {
       if let request { taken.append(request) }
     }
-    requests.removeAll(keepingCapacity: true)
+    requests.removeAllKeepingCapacity()
     for index in byPriority.indices { byPriority[index] = 0 }
     round &+= 1
   }

@@ -157,8 +157,8 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     unwantedSlots.removeAll(keepingCapacity: true)
     let generation = generation
     var position = -1
-    changes.wanted.removeAll(keepingCapacity: true)
-    changes.unwanted.removeAll(keepingCapacity: true)
+    changes.wanted.removeAllKeepingCapacity()
+    changes.unwanted.removeAllKeepingCapacity()
     var stamped = 0  // distinct keys of this answer
     var shift = 0  // where the last answer had the key of the request before
     // Taken out, so that the array is uniquely referenced and keeps its storage.
@@ -247,7 +247,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
       // first place and skipped at the second.
       var leaving = leavingScratch
       leavingScratch = []
-      leaving.removeAll(keepingCapacity: true)
+      leaving.removeAllKeepingCapacity()
       for slot in spareAnswerSlots
       where slots[slot].generation != 0 && slots[slot].generation != generation {
         leaving.append((slots[slot].request.key, slots[slot].sequence, slot))

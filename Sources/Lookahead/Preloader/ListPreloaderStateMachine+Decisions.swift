@@ -6,8 +6,7 @@ extension ListPreloaderStateMachine {
   /// referenced once again before it is next mutated.
   struct Status<Readiness: ResourceReadiness<Key>>: LoadStatus {
     /// The resource key of each loaded item, by position (``itemKeys``).
-    let keys: [Key?]
-    let readiness: Readiness
+    let keys: ItemKeyTable<Key>
     let isPageLoading: Bool
     /// The keys loading for someone other than a hint
     /// (``ListPreloaderStateMachine/loadingKeys(into:)``), read once a frame: a policy
@@ -17,19 +16,29 @@ extension ListPreloaderStateMachine {
     /// The same keys, hashed, when more than
     /// ``LoadQueue/runningScanLimit`` load: built once a frame, and only then.
     let loadingKeySet: Set<Key>
+    /// Last: a stored property of a generic type places those after it at offsets that
+    /// unspecialized code (an app's machine) reads from the struct's metadata, looked up
+    /// on every call.
+    let readiness: Readiness
 
     func isReady(_ item: Int) -> Bool {
-      guard item < keys.count, let key = keys[item] else { return false }
-      return readiness.isReady(key)
+      guard item < keys.count else { return false }
+      let place = keys.place(of: item)
+      return place >= 0 && readiness.isReady(keys.key(at: place))
     }
 
     func isLoading(_ item: Int) -> Bool {
-      guard !loadingKeys.isEmpty, item < keys.count, let key = keys[item] else {
-        return false
-      }
-      // Compared one by one while few run (no hashing); looked up beyond.
+      // `count`, not `isEmpty`: unspecialized, `isEmpty` is `Collection`'s, and looks up
+      // the array type's metadata and conformance on every call.
+      guard loadingKeys.count > 0, item < keys.count else { return false }
+      let place = keys.place(of: item)
+      guard place >= 0 else { return false }
+      let key = keys.key(at: place)
+      // Compared one by one while few run (no hashing); looked up beyond. An index loop:
+      // in unspecialized code `contains` looks up the array's conformances every call.
       guard loadingKeys.count > ListPreloaderStateMachine.runningScanLimit else {
-        return loadingKeys.contains(key)
+        for index in 0..<loadingKeys.count where loadingKeys[index] == key { return true }
+        return false
       }
       return isInLoadingKeySet(key)
     }
@@ -51,7 +60,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Complexity: O(*r*) for *r* running loads; no key is hashed.
   func loadingKeys(into keys: inout [Key]) {
-    keys.removeAll(keepingCapacity: true)
+    keys.removeAllKeepingCapacity()
     queue.forEachRunningKey(waitedForByAnyoneBut: .hint) { key in
       if case .resource(let key) = key { keys.append(key) }
     }
@@ -92,7 +101,7 @@ extension ListPreloaderStateMachine {
     self.loadingKeys = []
     self.loadingKeys(into: &loadingKeys)
     defer {
-      loadingKeys.removeAll(keepingCapacity: true)
+      loadingKeys.removeAllKeepingCapacity()
       self.loadingKeys = loadingKeys
     }
     policy.wantedItems(
@@ -100,23 +109,24 @@ extension ListPreloaderStateMachine {
         time: now, layout: geometry, viewport: viewport, tracker: tracker,
         rangeMode: modes.mode),
       status: Status(
-        keys: itemKeys, readiness: readiness,
-        isPageLoading: pager.tail.isLoading || pager.head.isLoading,
+        keys: itemKeys, isPageLoading: pager.tail.isLoading || pager.head.isLoading,
         loadingKeys: loadingKeys,
-        loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : []),
+        loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : [],
+        readiness: readiness),
       into: &requests)
     let count = geometry.itemCount
     let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0
     let reportsItems = interfaceRanges != nil
     var prefetch: [Int] = []
-    keyedRequests.removeAll(keepingCapacity: true)
+    keyedRequests.removeAllKeepingCapacity()
     keyedItems.removeAll(keepingCapacity: true)
     for request in requests {
       guard request.item >= 0, request.item < count else { continue }
       if isConstrained && !visible.contains(request.item) { continue }
-      guard let key = itemKeys[request.item], !readiness.isReady(key) else {
-        continue
-      }
+      let place = itemKeys.place(of: request.item)
+      guard place >= 0 else { continue }
+      let key = itemKeys.key(at: place)
+      guard !readiness.isReady(key) else { continue }
       keyedRequests.append(
         WantedSet.Request(key: key, priority: request.priority, order: request.order))
       keyedItems.append(request.item)
@@ -131,8 +141,8 @@ extension ListPreloaderStateMachine {
     frameChanges = WantedSetChanges(wanted: [], unwanted: [])
     defer {
       // Emptied, so that nothing of this frame stays alive until the next.
-      changes.wanted.removeAll(keepingCapacity: true)
-      changes.unwanted.removeAll(keepingCapacity: true)
+      changes.wanted.removeAllKeepingCapacity()
+      changes.unwanted.removeAllKeepingCapacity()
       frameChanges = changes
     }
     wanted.update(
@@ -164,7 +174,7 @@ extension ListPreloaderStateMachine {
       // order of withdrawals decides which running load a later preemption picks.
       var positions = unwantedPositions
       unwantedPositions = []
-      positions.removeAll(keepingCapacity: true)
+      positions.removeAllKeepingCapacity()
       for (offset, key) in changes.unwanted.enumerated() {
         let slot = wanted.unwantedSlots[offset]
         let place = wantedItemPlaces[slot]
@@ -178,9 +188,9 @@ extension ListPreloaderStateMachine {
       // The order keys were first wanted (`offset`) breaks ties between equal positions,
       // as a stable sort would; no two entries compare equal.
       positions.sort { ($0.position, $0.offset) < ($1.position, $1.offset) }
-      changes.unwanted.removeAll(keepingCapacity: true)
+      changes.unwanted.removeAllKeepingCapacity()
       for entry in positions { changes.unwanted.append(entry.key) }
-      positions.removeAll(keepingCapacity: true)
+      positions.removeAllKeepingCapacity()
       unwantedPositions = positions
     }
     // One event for the whole frame: withdrawals first, then starts, so that a slot
@@ -241,7 +251,7 @@ extension ListPreloaderStateMachine {
       orders.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
       }, by: .policy)
-    orders.removeAll(keepingCapacity: true)
+    orders.removeAllKeepingCapacity()
     deferredOrders = orders
   }
 
@@ -283,7 +293,7 @@ extension ListPreloaderStateMachine {
     produce(&self, &queueActions)
     if !queueActions.isEmpty {
       absorb(queueActions, now: now, into: &actions)
-      queueActions.removeAll(keepingCapacity: true)
+      queueActions.removeAllKeepingCapacity()
     }
     scratchQueueActions = queueActions
   }

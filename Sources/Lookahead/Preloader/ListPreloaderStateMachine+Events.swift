@@ -295,18 +295,20 @@ extension ListPreloaderStateMachine {
   ///   O(*n*) for *n* items otherwise.
   mutating func refreshItemKeys(after changes: ListIndexChanges) {
     let list = pager.list
+    var start = changes.oldCount
     if changes.isAppendOnly, itemKeys.count == changes.oldCount {
       for position in changes.updated where position < changes.oldCount {
-        itemKeys[position] = resourceKey(list[position])
+        itemKeys.replace(at: position, with: resourceKey(list[position]))
       }
-      itemKeys.append(contentsOf: list[changes.oldCount...].lazy.map(resourceKey))
     } else {
-      itemKeys.removeAll(keepingCapacity: true)
-      itemKeys.append(contentsOf: list.lazy.map(resourceKey))
+      itemKeys.removeAll()
+      start = 0
     }
+    for position in start..<list.count { itemKeys.append(resourceKey(list[position])) }
     #if LOOKAHEAD_INTERNAL_CHECKS
       precondition(
-        zip(itemKeys, list).allSatisfy { $0 == resourceKey($1) },
+        itemKeys.count == list.count
+          && list.indices.allSatisfy { itemKeys[$0] == resourceKey(list[$0]) },
         "Internal inconsistency: the item keys are out of step with the list")
     #endif
   }

@@ -74,7 +74,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// `refreshItemKeys(after:)`). A frame asks for the keys of the items near the
   /// viewport several times each; read here, each is an array read instead of a call
   /// of the app's closure.
-  var itemKeys: [Key?] = []
+  var itemKeys = ItemKeyTable<Key>()
   var policy: AnyItemPolicy
   var pager: PagerStateMachine<Item, Timestamp>
   /// Resources and page requests share one queue: a page takes a slot like a load and
