@@ -1,7 +1,7 @@
 extension ListPreloaderStateMachine {
   /// What the policy may know about loads: the driver's cache, this machine's loads and
-  /// pager. Built as a temporary inside one call, so that the list's storage is
-  /// referenced once again before it is next mutated.
+  /// pager. Built as a temporary inside one call, so that the item keys' storage is
+  /// referenced once again before a list change next mutates it.
   struct Status<Readiness: ResourceReadiness<Key>>: LoadStatus {
     /// The resource key of each loaded item, by position (``itemKeys``).
     let keys: ItemKeyTable<Key>
