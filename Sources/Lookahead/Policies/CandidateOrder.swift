@@ -56,26 +56,46 @@ enum CandidateOrder {
 
   /// Puts `range` in order if it is in order or in reverse order, keeping equal requests
   /// in their order; returns whether it did.
+  ///
+  /// Works in the array's buffer: through the array, each reversed run of equal requests
+  /// (a grid row's, most often one request) was a slice write that checked the storage's
+  /// uniqueness, several times a candidate.
   private static func putInOrder(_ requests: inout [PreloadRequest], _ range: Range<Int>) -> Bool {
     guard range.count > 1 else { return true }
-    var isAscending = true
-    var isDescending = true
-    for index in range.dropLast() {
-      if precedes(requests[index + 1], requests[index]) { isAscending = false }
-      if precedes(requests[index], requests[index + 1]) { isDescending = false }
-      if !isAscending && !isDescending { return false }
+    return requests.withUnsafeMutableBufferPointer { buffer in
+      var isAscending = true
+      var isDescending = true
+      for index in range.lowerBound..<(range.upperBound - 1) {
+        let (current, next) = (buffer[index], buffer[index + 1])
+        if precedes(next, current) { isAscending = false }
+        if precedes(current, next) { isDescending = false }
+        if !isAscending && !isDescending { return false }
+      }
+      guard !isAscending else { return true }
+      // In reverse order, equal requests are neighbours: reversing the whole and then each
+      // run of equal requests puts the part in order and equal requests back in theirs.
+      reverse(buffer, range)
+      var start = range.lowerBound
+      while start < range.upperBound {
+        var end = start + 1
+        while end < range.upperBound, !precedes(buffer[start], buffer[end]) { end += 1 }
+        if end - start > 1 { reverse(buffer, start..<end) }
+        start = end
+      }
+      return true
     }
-    guard !isAscending else { return true }
-    // In reverse order, equal requests are neighbours: reversing the whole and then each
-    // run of equal requests puts the part in order and equal requests back in theirs.
-    requests[range].reverse()
-    var start = range.lowerBound
-    while start < range.upperBound {
-      var end = start + 1
-      while end < range.upperBound, !precedes(requests[start], requests[end]) { end += 1 }
-      requests[start..<end].reverse()
-      start = end
+  }
+
+  /// Reverses `range` of `buffer` in place.
+  private static func reverse(
+    _ buffer: UnsafeMutableBufferPointer<PreloadRequest>, _ range: Range<Int>
+  ) {
+    var low = range.lowerBound
+    var high = range.upperBound - 1
+    while low < high {
+      buffer.swapAt(low, high)
+      low += 1
+      high -= 1
     }
-    return true
   }
 }
