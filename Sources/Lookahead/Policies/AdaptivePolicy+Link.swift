@@ -102,29 +102,45 @@ extension AdaptivePolicy {
     return Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
   }
 
-  /// Withdraws the prefetches that would start beyond the link's pipe: the loads in
-  /// flight (the `waitingVisible` of the `visibleCount` visible requests that are not
-  /// ready yet and prefetches already loading, then new prefetches by deadline) stop at
-  /// ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
-  /// running ones.
+  /// Trims the prefetches, in their order, to the ones this frame asks for:
+  /// 1. while something on screen waits (`waitsOnScreen`), the far ones (priority
+  ///    `preload`, or every one while the network is still being learned) that are not
+  ///    loading already wait too;
+  /// 2. at most `budget` remain;
+  /// 3. those that would start beyond the link's pipe are withdrawn: the loads in
+  ///    flight (the `waitingVisible` of the `visibleCount` visible requests that are not
+  ///    ready yet and prefetches already loading, then new prefetches by deadline) stop
+  ///    at ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
+  ///    running ones.
   ///
-  /// Whether each prefetch loads is asked once (`loading` is scratch storage kept
-  /// between frames): a grid frame has some fifty prefetches here.
-  mutating func limitLoadsInFlight(
-    _ prefetches: inout [PreloadRequest], visibleCount: Int, waitingVisible: Int,
-    status: some LoadStatus
+  /// One pass asks whether each prefetch loads, once (`loading` is scratch storage kept
+  /// between frames): a grid frame has some seventy candidates here, and the answer is
+  /// wanted by every step.
+  mutating func trimPrefetches(
+    _ prefetches: inout [PreloadRequest], waitsOnScreen: Bool, isLearning: Bool, budget: Int,
+    visibleCount: Int, waitingVisible: Int, status: some LoadStatus
   ) {
-    guard let limit = loadsInFlightLimit(visibleCount: visibleCount) else { return }
-    var inFlight = waitingVisible
     var loading = loadingScratch
     loadingScratch = []
     loading.removeAll(keepingCapacity: true)
-    for request in prefetches {
+    var inFlight = waitingVisible
+    var kept = 0
+    for index in prefetches.indices {
+      guard kept < budget else { break }
+      let request = prefetches[index]
       let isLoading = status.isLoading(request.item)
+      if waitsOnScreen && !isLoading && (isLearning || request.priority == .preload) {
+        continue
+      }
+      prefetches[kept] = request
       loading.append(isLoading)
       if isLoading { inFlight += 1 }
+      kept += 1
     }
-    var kept = 0
+    prefetches.removeLast(prefetches.count - kept)
+    defer { loadingScratch = loading }
+    guard let limit = loadsInFlightLimit(visibleCount: visibleCount) else { return }
+    kept = 0
     for index in prefetches.indices {
       let request = prefetches[index]
       if !loading[index] && !status.isReady(request.item) {
@@ -135,7 +151,6 @@ extension AdaptivePolicy {
       kept += 1
     }
     prefetches.removeLast(prefetches.count - kept)
-    loadingScratch = loading
   }
 
   /// How many loads may be in flight at once: the link's bandwidth-delay product in

@@ -137,7 +137,7 @@ public struct AdaptivePolicy: ItemPolicy {
   /// Scratch storage for putting the candidates in order.
   private var sortBuffer: [PreloadRequest] = []
   /// Whether each prefetch loads, in
-  /// ``limitLoadsInFlight(_:visibleCount:waitingVisible:status:)``; scratch storage kept
+  /// ``trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:status:)``; scratch storage kept
   /// between frames.
   var loadingScratch: [Bool] = []
   /// How far the user travels after coming to rest.
@@ -281,22 +281,15 @@ public struct AdaptivePolicy: ItemPolicy {
       input: input, motion: walled, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, status: status, into: &prefetches)
     CandidateOrder.sort(&prefetches, split: aheadCount, buffer: &sortBuffer)
-    if waitingVisible + skippedVisible > 0 {
-      // Far prefetches wait for what is on screen; items due within the lead do not,
-      // unless the network is still unknown.
-      let isLearning = latency.count < configuration.learningLoads
-      prefetches.removeAll {
-        (isLearning || $0.priority == .preload) && !status.isLoading($0.item)
-      }
-    }
     let budget = Swift.max(
       configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond),
       Int(itemsPerPoint * screen * configuration.minimumPrefetchScreens))
-    if prefetches.count > budget {
-      prefetches.removeLast(prefetches.count - budget)
-    }
-    limitLoadsInFlight(
-      &prefetches, visibleCount: requests.count - first + skippedVisible,
+    // Far prefetches wait for what is on screen; items due within the lead do not,
+    // unless the network is still unknown.
+    trimPrefetches(
+      &prefetches, waitsOnScreen: waitingVisible + skippedVisible > 0,
+      isLearning: latency.count < configuration.learningLoads, budget: budget,
+      visibleCount: requests.count - first + skippedVisible,
       waitingVisible: waitingVisible + skippedVisible, status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
