@@ -120,37 +120,45 @@ extension AdaptivePolicy {
     _ prefetches: inout [PreloadRequest], waitsOnScreen: Bool, isLearning: Bool, budget: Int,
     visibleCount: Int, waitingVisible: Int, status: some LoadStatus
   ) {
+    let limit = loadsInFlightLimit(visibleCount: visibleCount)
     var loading = loadingScratch
     loadingScratch = []
-    loading.removeAll(keepingCapacity: true)
-    var inFlight = waitingVisible
+    loading.removeAllKeepingCapacity()
+    loading.append(contentsOf: repeatElement(false, count: prefetches.count))
     var kept = 0
-    for index in prefetches.indices {
-      guard kept < budget else { break }
-      let request = prefetches[index]
-      let isLoading = status.isLoading(request.item)
-      if waitsOnScreen && !isLoading && (isLearning || request.priority == .preload) {
-        continue
+    // In the arrays' buffers: through the arrays, every write checked that the storage
+    // was unique.
+    prefetches.withUnsafeMutableBufferPointer { prefetches in
+      loading.withUnsafeMutableBufferPointer { loading in
+        var inFlight = waitingVisible
+        for index in prefetches.indices {
+          guard kept < budget else { break }
+          let request = prefetches[index]
+          let isLoading = status.isLoading(request.item)
+          if waitsOnScreen && !isLoading && (isLearning || request.priority == .preload) {
+            continue
+          }
+          prefetches[kept] = request
+          loading[kept] = isLoading
+          if isLoading { inFlight += 1 }
+          kept += 1
+        }
+        guard let limit else { return }
+        let trimmed = kept
+        kept = 0
+        for index in 0..<trimmed {
+          let request = prefetches[index]
+          if !loading[index] && !status.isReady(request.item) {
+            guard inFlight < limit else { continue }
+            inFlight += 1
+          }
+          prefetches[kept] = request
+          kept += 1
+        }
       }
-      prefetches[kept] = request
-      loading.append(isLoading)
-      if isLoading { inFlight += 1 }
-      kept += 1
     }
-    prefetches.removeLast(prefetches.count - kept)
-    defer { loadingScratch = loading }
-    guard let limit = loadsInFlightLimit(visibleCount: visibleCount) else { return }
-    kept = 0
-    for index in prefetches.indices {
-      let request = prefetches[index]
-      if !loading[index] && !status.isReady(request.item) {
-        guard inFlight < limit else { continue }
-        inFlight += 1
-      }
-      prefetches[kept] = request
-      kept += 1
-    }
-    prefetches.removeLast(prefetches.count - kept)
+    if kept < prefetches.count { prefetches.removeLast(prefetches.count - kept) }
+    loadingScratch = loading
   }
 
   /// How many loads may be in flight at once: the link's bandwidth-delay product in
