@@ -81,6 +81,11 @@ struct ItemTable<Value: Sendable>: Sendable {
   ///
   /// - Complexity: O(*n* log *n*), O(*n*) when the entries are already in order.
   mutating func sortAppended() {
+    // Often appended in order already (the items ahead of a forward move): then there is
+    // nothing to sort and no item twice.
+    var index = 1
+    while index < entries.count, entries[index - 1].item < entries[index].item { index += 1 }
+    guard index < entries.count else { return }
     // The standard library's sort is stable: equal items keep their appended order.
     entries.sort { $0.item < $1.item }
     var kept = 0

@@ -46,6 +46,15 @@ import Testing
     var empty = ItemTable<Int>()
     empty.sortAppended()
     #expect(empty.entries.isEmpty)
+    // Appended in order (nothing to sort), and in order but for a repeat at the end.
+    var inOrder = ItemTable<Int>()
+    for item in [2, 4, 9] { inOrder.append(item * 10, for: item) }
+    inOrder.sortAppended()
+    #expect(inOrder.entries.map(\.item) == [2, 4, 9])
+    inOrder.append(1, for: 9)
+    inOrder.sortAppended()
+    #expect(inOrder.entries.map(\.item) == [2, 4, 9])
+    #expect(inOrder[9] == 1)
   }
 
   @Test func aHintedLookupAnswersLikeTheSubscriptWhateverTheHint() {
