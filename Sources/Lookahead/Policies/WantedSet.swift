@@ -143,13 +143,17 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// A key that appears more than once is reported at the place of its most urgent
   /// request, so that the reports are in the same order with and without deferral.
   ///
+  /// `requests` is any random-access collection, read once in order: the list preloader
+  /// passes a view of its policy's answer that builds each request as it is read, rather
+  /// than copying the answer into an array of requests first.
+  ///
   /// Consecutive answers mostly name the same keys in the same order, shifted by the
   /// keys that entered or left at either end: each request is first compared with the
   /// key the last answer had at the same position, shifted as its predecessor was, and
   /// only a key found elsewhere is looked up by hash. A scrolling frame hashes the keys
   /// that entered and those where the two answers part ways, not every key.
   mutating func update(
-    to requests: [Request], defersOrders: Bool = false,
+    to requests: some RandomAccessCollection<Request>, defersOrders: Bool = false,
     deferredCount: inout Int, into changes: inout WantedSetChanges<Key>,
     onInsert: (_ position: Int, _ slot: Int) -> Void
   ) {
@@ -161,10 +165,14 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     changes.unwanted.removeAllKeepingCapacity()
     var stamped = 0  // distinct keys of this answer
     var shift = 0  // where the last answer had the key of the request before
-    // Taken out, so that the array is uniquely referenced and keeps its storage.
+    // Taken out, so that the array is uniquely referenced and keeps its storage. Every
+    // request takes one place (a repeated key's too), so it is sized for the answer
+    // first and written through a pointer: an `append` per request would check each time
+    // that the storage is unique.
     var nextAnswerSlots = spareAnswerSlots
     spareAnswerSlots = []
-    nextAnswerSlots.removeAll(keepingCapacity: true)
+    nextAnswerSlots.removeAllKeepingCapacity()
+    nextAnswerSlots.append(contentsOf: repeatElement(0, count: requests.count))
     // Enough free slots for every request to be new, so that the loop below changes the
     // slots' storage in place: no slot is appended, and no write checks that the
     // storage is unique. Taken out of `self` meanwhile, and swapped back after.
@@ -172,68 +180,70 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     var table: [Entry] = []
     swap(&table, &slots)
     table.withUnsafeMutableBufferPointer { slots in
-      for request in requests {
-        position += 1
-        var found: Int?
-        let guess = position + shift
-        if guess >= 0, guess < answerSlots.count {
-          let slot = answerSlots[guess]
-          if slots[slot].generation != 0, slots[slot].request.key == request.key { found = slot }
-        }
-        var isNew = false
-        if found == nil {
-          // Found or given a free slot with one hash.
-          guard let free = freeSlots.last else {
-            preconditionFailure("Internal inconsistency: no free slot for \(request.key)")
+      nextAnswerSlots.withUnsafeMutableBufferPointer { nextAnswerSlots in
+        for request in requests {
+          position += 1
+          var found: Int?
+          let guess = position + shift
+          if guess >= 0, guess < answerSlots.count {
+            let slot = answerSlots[guess]
+            if slots[slot].generation != 0, slots[slot].request.key == request.key { found = slot }
           }
-          found = Self.resolve(&slotOfKey[request.key, default: -1], free: free, isNew: &isNew)
-        }
-        guard let slot = found, !isNew else {
-          stamped += 1
-          nextSequence &+= 1
-          let slot = freeSlots.removeLast()
-          slots[slot] = Entry(
-            request: request, generation: generation, sequence: nextSequence, position: position)
-          nextAnswerSlots.append(slot)
-          changes.wanted.append(request)
-          onInsert(position, slot)
-          continue
-        }
-        nextAnswerSlots.append(slot)
-        let previous = slots[slot]
-        if previous.generation == generation {
-          // A second request for a key already seen in this answer: keep the more urgent.
-          // It is reported at the place of that request, whether or not the earlier one
-          // was reported (or deferred), so that deferral never moves a report.
-          guard request.isMoreUrgent(than: previous.request) else { continue }
-          slots[slot].request = request
-          deferred.drop(&slots[slot].deferral)
-          slots[slot].mayDefer = true
-          if let position = changes.wanted.lastIndex(where: { $0.key == request.key }) {
-            changes.wanted.remove(at: position)
-          }
-          changes.wanted.append(request)
-          continue
-        }
-        shift = previous.position - position
-        stamped += 1
-        slots[slot].generation = generation
-        slots[slot].position = position
-        guard previous.request != request else { continue }
-        slots[slot].request = request
-        if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
-          deferredCount += 1
-          var place = previous.deferral
-          if let newIndex = deferred.add(request, at: &place) {
-            for other in slots.indices {
-              slots[other].deferral = deferred.relocated(slots[other].deferral, by: newIndex)
+          var isNew = false
+          if found == nil {
+            // Found or given a free slot with one hash.
+            guard let free = freeSlots.last else {
+              preconditionFailure("Internal inconsistency: no free slot for \(request.key)")
             }
+            found = Self.resolve(&slotOfKey[request.key, default: -1], free: free, isNew: &isNew)
           }
-          slots[slot].deferral = place
-        } else {
-          deferred.drop(&slots[slot].deferral)
-          slots[slot].mayDefer = true
-          changes.wanted.append(request)
+          guard let slot = found, !isNew else {
+            stamped += 1
+            nextSequence &+= 1
+            let slot = freeSlots.removeLast()
+            slots[slot] = Entry(
+              request: request, generation: generation, sequence: nextSequence, position: position)
+            nextAnswerSlots[position] = slot
+            changes.wanted.append(request)
+            onInsert(position, slot)
+            continue
+          }
+          nextAnswerSlots[position] = slot
+          let previous = slots[slot]
+          if previous.generation == generation {
+            // A second request for a key already seen in this answer: keep the more urgent.
+            // It is reported at the place of that request, whether or not the earlier one
+            // was reported (or deferred), so that deferral never moves a report.
+            guard request.isMoreUrgent(than: previous.request) else { continue }
+            slots[slot].request = request
+            deferred.drop(&slots[slot].deferral)
+            slots[slot].mayDefer = true
+            if let position = changes.wanted.lastIndex(where: { $0.key == request.key }) {
+              changes.wanted.remove(at: position)
+            }
+            changes.wanted.append(request)
+            continue
+          }
+          shift = previous.position - position
+          stamped += 1
+          slots[slot].generation = generation
+          slots[slot].position = position
+          guard previous.request != request else { continue }
+          slots[slot].request = request
+          if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
+            deferredCount += 1
+            var place = previous.deferral
+            if let newIndex = deferred.add(request, at: &place) {
+              for other in slots.indices {
+                slots[other].deferral = deferred.relocated(slots[other].deferral, by: newIndex)
+              }
+            }
+            slots[slot].deferral = place
+          } else {
+            deferred.drop(&slots[slot].deferral)
+            slots[slot].mayDefer = true
+            changes.wanted.append(request)
+          }
         }
       }
     }
@@ -300,10 +310,10 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Makes at least `requests.count` slots free, appending free ones as needed (a free
   /// slot's request is a placeholder, here the first of `requests`). The slots grow to
   /// the most keys wanted at once plus the longest answer.
-  private mutating func reserveFreeSlots(for requests: [Request]) {
+  private mutating func reserveFreeSlots(for requests: some RandomAccessCollection<Request>) {
     let missing = requests.count - freeSlots.count
-    guard missing > 0 else { return }
-    let free = Entry(request: requests[0], generation: 0, sequence: 0, position: 0)
+    guard missing > 0, let first = requests.first else { return }
+    let free = Entry(request: first, generation: 0, sequence: 0, position: 0)
     freeSlots.append(contentsOf: slots.count..<(slots.count + missing))
     slots.append(contentsOf: repeatElement(free, count: missing))
   }

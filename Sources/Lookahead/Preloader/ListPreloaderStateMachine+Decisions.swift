@@ -49,23 +49,12 @@ extension ListPreloaderStateMachine {
         loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : [],
         readiness: readiness),
       into: &requests)
-    let count = geometry.itemCount
-    let visible = isConstrained || interfaceRanges != nil ? visibleItems : 0..<0
-    let reportsItems = interfaceRanges != nil
+    let reportsItems = hasInterfaceRanges
+    let visible = isConstrained || reportsItems ? visibleItems : 0..<0
     var prefetch: [Int] = []
-    keyedRequests.removeAllKeepingCapacity()
-    keyedItems.removeAll(keepingCapacity: true)
-    for request in requests {
-      guard request.item >= 0, request.item < count else { continue }
-      if isConstrained && !visible.contains(request.item) { continue }
-      let place = itemKeys.place(of: request.item)
-      guard place >= 0 else { continue }
-      let key = itemKeys.key(at: place)
-      guard !readiness.isReady(key) else { continue }
-      keyedRequests.append(
-        WantedSet.Request(key: key, priority: request.priority, order: request.order))
-      keyedItems.append(request.item)
-    }
+    var kept = keptRequests
+    keptRequests = []
+    keepRequests(readiness: readiness, visible: visible, into: &kept)
     var inserted = insertedPositions
     insertedPositions = []
     inserted.removeAll(keepingCapacity: true)
@@ -81,14 +70,15 @@ extension ListPreloaderStateMachine {
       frameChanges = changes
     }
     wanted.update(
-      to: keyedRequests, defersOrders: defersOrders, deferredCount: &deferredCount,
+      to: KeyedAnswer(requests: requests, kept: kept, keys: itemKeys), defersOrders: defersOrders,
+      deferredCount: &deferredCount,
       into: &changes
     ) { inserted.append(($0, $1)) }
     // `wantedItemPlaces` holds an item exactly at the wanted set's keys' slots: a key gets its
     // item's id when it is first wanted, and loses it when unwanted below (a slot freed
     // by this update is not taken by it).
     for (position, slot) in inserted {
-      let index = keyedItems[position]
+      let index = requests[kept[position]].item
       if slot >= wantedItemPlaces.count {
         wantedItemPlaces.append(
           contentsOf: repeatElement(nil, count: slot + 1 - wantedItemPlaces.count))
@@ -98,6 +88,7 @@ extension ListPreloaderStateMachine {
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     insertedPositions = inserted
+    keptRequests = kept
     guard !changes.wanted.isEmpty || !changes.unwanted.isEmpty || deferredCount > 0 else {
       // Nothing changed: nothing to tell the queue, and nothing allocated.
       updateInterfaceStates(prefetch: prefetch, cancelled: [], into: &actions)

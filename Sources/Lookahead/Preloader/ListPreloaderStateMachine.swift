@@ -92,10 +92,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var interfaceRanges: RangeController?
   /// The policy's answer of the current frame; storage kept between frames.
   var requests: [PreloadRequest] = []
-  /// The same answer by key, filtered; storage kept between frames.
-  var keyedRequests: [WantedSet<Key>.Request] = []
-  /// The item position of each of `keyedRequests`; storage kept between frames.
-  var keyedItems: [Int] = []
+  /// The index in `requests` of each request the frame passes on to the wanted set
+  /// (see `keepRequests(readiness:visible:into:)`); storage kept between frames.
+  var keptRequests: [Int] = []
   /// The positions in `keyedRequests` of the keys a frame newly wants, with their slots
   /// in the wanted set; storage kept between frames.
   var insertedPositions: [(position: Int, slot: Int)] = []
