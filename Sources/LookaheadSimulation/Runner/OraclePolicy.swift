@@ -172,13 +172,10 @@ struct OraclePolicy: ItemPolicy {
     // on screen (a prefix, since their appearance has begun), then the future ones.
     // Appended to `requests` directly, with no copy in between.
     let future = firstUnready { $0.start > now }
-    var waitsVisible = false
-    for deadline in unready[..<future] where deadline.item < itemCount {
-      assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
-      requests.append(
-        PreloadRequest(item: deadline.item, priority: .visible, order: deadline.start))
-      waitsVisible = true
-    }
+    let waitsVisible =
+      appendRequests(
+        for: unready[..<future], priority: .visible, itemCount: itemCount, to: &requests,
+        cache: cache, loads: loads, status: status) > 0
     // Future items not ready yet; while a page or a visible image waits, only those
     // already loading.
     if status.isPageLoading || waitsVisible {
@@ -194,12 +191,40 @@ struct OraclePolicy: ItemPolicy {
       prefetches.sort { ($0.order, $0.item) < ($1.order, $1.item) }
       requests.append(contentsOf: prefetches)
     } else {
-      for deadline in unready[future...] where deadline.item < itemCount {
-        assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
-        requests.append(
-          PreloadRequest(item: deadline.item, priority: .preload, order: deadline.start))
-      }
+      appendRequests(
+        for: unready[future...], priority: .preload, itemCount: itemCount, to: &requests,
+        cache: cache, loads: loads, status: status)
     }
+  }
+
+  /// Appends to `requests` a request of `priority` for each of `deadlines` whose item is
+  /// loaded, in order, and returns how many it appended.
+  ///
+  /// The requests are written into storage grown for all of `deadlines` at once, then
+  /// trimmed: an `append` per request checks each time that the array's storage is
+  /// unique, and on a grid the future deadlines number several hundred a frame.
+  @discardableResult
+  private func appendRequests(
+    for deadlines: ArraySlice<Deadline>, priority: LoadPriority, itemCount: Int,
+    to requests: inout [PreloadRequest], cache: ImageCacheModel, loads: InFlightLoads,
+    status: some LoadStatus
+  ) -> Int {
+    let start = requests.count
+    requests.append(
+      contentsOf: repeatElement(
+        PreloadRequest(item: 0, priority: priority, order: 0), count: deadlines.count))
+    let end = requests.withUnsafeMutableBufferPointer { requests in
+      var end = start
+      for deadline in deadlines where deadline.item < itemCount {
+        assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
+        requests[end] = PreloadRequest(
+          item: deadline.item, priority: priority, order: deadline.start)
+        end += 1
+      }
+      return end
+    }
+    requests.removeSubrange(end...)
+    return end - start
   }
 
   /// Checks, in debug builds, that the run's images agree with the load status.
