@@ -97,6 +97,27 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
     time: Double, visible: Range<Int>, positionsAreStable: Bool, isStalled: Bool,
     id: (Int) -> ItemID, key: (Int) -> Key?, isReady: (Key) -> Bool
   ) {
+    withoutActuallyEscaping(isReady) { isReady in
+      recordFrame(
+        time: time, visible: visible, positionsAreStable: positionsAreStable,
+        isStalled: isStalled, id: id, key: key, readiness: ClosureReadiness(isCached: isReady))
+    }
+  }
+
+  /// Measures one frame, with readiness answered by a ``ResourceReadiness``; see
+  /// ``recordFrame(time:visible:positionsAreStable:isStalled:id:key:isReady:)``.
+  ///
+  /// The simulator asks this for every visible item of every frame: through a closure,
+  /// each question went through two reabstraction thunks and the driver's closure,
+  /// where a readiness the entry point is specialized for is read in place.
+  @_spi(Simulation)
+  @_specialize(
+    exported:true,where ItemID == Int, Key == Int, Readiness == SimulatedReadiness
+  )
+  public mutating func recordFrame<Readiness: ResourceReadiness<Key>>(
+    time: Double, visible: Range<Int>, positionsAreStable: Bool, isStalled: Bool,
+    id: (Int) -> ItemID, key: (Int) -> Key?, readiness: Readiness
+  ) {
     precondition(time.isFinite, "time must be finite (got \(time))")
     if let lastFrameTime {
       precondition(
@@ -126,7 +147,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
         everVisibleItems.insert(item)
         if let itemKey { everVisibleKeys.insert(itemKey) }
       }
-      guard let itemKey, !isReady(itemKey) else { continue }
+      guard let itemKey, !readiness.isReady(itemKey) else { continue }
       blankItemFrames += 1
       if !wasVisible { blankSince[item] = (itemKey, time) }
     }
@@ -205,6 +226,8 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   }
 
   private mutating func endAppearance(of item: ItemID, at time: Double) {
+    // Most appearances end resolved: no blank one to look up (and hash the id for).
+    guard !blankSince.isEmpty else { return }
     if let entry = blankSince.removeValue(forKey: item) {
       timesToContent.append(time - entry.since)
     }

@@ -1,3 +1,5 @@
+@_spi(Simulation) import Lookahead
+
 extension MetricsCollector {
   /// Measures one frame of a world: derives the visible items and the stall from the
   /// layout, the viewport and what is loaded (SPEC §8.6).
@@ -24,6 +26,25 @@ extension MetricsCollector {
       && layout.extendsPastContent(
         offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
     recordFrame(time: time, visibleItems: visible, isStalled: isStalled, isImageReady: isImageReady)
+    return visible
+  }
+
+  /// Measures one frame of a world, as
+  /// ``recordFrame(time:offset:viewportHeight:layout:loadedItemCount:hasMore:isImageReady:)``
+  /// does, with the images' readiness read from the cache's table: the driver's way,
+  /// which asks no closure per visible item.
+  @discardableResult
+  mutating func recordFrame(
+    time: Milliseconds, offset: Double, viewportHeight: Double, layout: WorldLayout,
+    loadedItemCount: Int, hasMore: Bool, readiness: SimulatedReadiness
+  ) -> Range<Int> {
+    let visible = layout.visibleItems(
+      offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
+    let isStalled =
+      hasMore
+      && layout.extendsPastContent(
+        offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
+    recordFrame(time: time, visibleItems: visible, isStalled: isStalled, readiness: readiness)
     return visible
   }
 }

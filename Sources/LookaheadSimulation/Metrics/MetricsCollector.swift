@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// Measures a simulation run frame by frame (SPEC §8.4 with the definitions of §8.6).
 ///
@@ -64,6 +64,18 @@ public struct MetricsCollector: Sendable {
     recorder.recordFrame(
       time: time, visible: visibleItems, positionsAreStable: true, isStalled: isStalled,
       id: { $0 }, key: { $0 }, isReady: isImageReady)
+  }
+
+  /// Measures one frame, with the images' readiness read from the cache's table (see
+  /// ``recordFrame(time:visibleItems:isStalled:isImageReady:)``): the driver's way,
+  /// which asks no closure per visible item.
+  mutating func recordFrame(
+    time: Milliseconds, visibleItems: Range<Int>, isStalled: Bool, readiness: SimulatedReadiness
+  ) {
+    precondition(visibleItems.lowerBound >= 0, "visibleItems must be non-negative")
+    recorder.recordFrame(
+      time: time, visible: visibleItems, positionsAreStable: true, isStalled: isStalled,
+      id: { $0 }, key: { $0 }, readiness: readiness)
   }
 
   /// Records that the image of `item` became ready at `time` (network or disk).

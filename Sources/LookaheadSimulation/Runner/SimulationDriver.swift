@@ -86,14 +86,13 @@ struct SimulationDriver {
       }
       let visible: Range<Int>
       do {
-        // One read of the cache for the frame: reading the class's property in the closure
-        // cost an exclusivity check and a copy per visible item. It ends with this scope,
-        // so that `markUsed` below does not copy the cache's storage.
-        let readiness = images.readiness
+        // One read of the cache for the frame: reading the class's property per item cost
+        // an exclusivity check and a copy each. It ends with this scope, so that
+        // `markUsed` below does not copy the cache's storage.
         visible = metrics.recordFrame(
           time: time, offset: sample.offset, viewportHeight: world.viewport.height,
           layout: geometry, loadedItemCount: loadedItemCount, hasMore: hasMore,
-          isImageReady: { readiness.isReady($0) })
+          readiness: images.readiness)
       }
       images.markUsed(visible)
       if let pageSchedule, pendingPage == nil, hasMore, loadedPages < pageSchedule.count,
