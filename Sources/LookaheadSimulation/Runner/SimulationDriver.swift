@@ -23,6 +23,8 @@ struct SimulationDriver {
   /// The simulated memory cache (in ``images``).
   private var cache: ImageCacheModel { images.cache }
   private var metrics: MetricsCollector
+  /// The bytes of each image, remembered: a load's start asks for them.
+  private var imageSizes: ImageSizes
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
   /// The machine's actions of one event, kept between events so that their storage is
@@ -54,6 +56,7 @@ struct SimulationDriver {
       profile: world.network, seed: setup.seed, diskReadTime: world.diskReadTime)
     self.images = images ?? SimulatedImages(capacity: world.memoryCacheBytes)
     metrics = MetricsCollector(pageSize: world.pageSize)
+    imageSizes = ImageSizes(world: world)
     let width = CGFloat(world.viewport.width)
     let machineGeometry: ListGeometry =
       switch world.layout {
@@ -149,7 +152,7 @@ struct SimulationDriver {
       case .startLoad(let item, let ticket, let priority):
         onDecision?(.started(item, at: time))
         let isOnDisk = images.startLoad(InFlightLoad(ticket: ticket, start: time), for: item)
-        let bytes = world.imageBytes(item)
+        let bytes = imageSizes.bytes(of: item)
         if isOnDisk {
           network.readFromDisk(.image(item), bytes: bytes)
         } else {
