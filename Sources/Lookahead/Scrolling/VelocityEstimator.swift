@@ -7,11 +7,22 @@ import Foundation
 /// doubles the apparent speed); a least-squares fit over ~100 ms averages it out.
 /// Samples live in a ring buffer allocated once, so recording allocates nothing.
 struct VelocityEstimator: Sendable {
+  /// One recorded offset and its time.
+  private struct Sample: Sendable {
+    var seconds: Double
+    var x: CGFloat
+    var y: CGFloat
+  }
+
   /// The time window of the fit.
   let window: Duration
-  private var times: [Double]
-  private var xs: [CGFloat]
-  private var ys: [CGFloat]
+  /// ``window`` in seconds, converted once: a `Duration`'s conversion divides 128-bit
+  /// integers, and the velocity is asked every frame.
+  private let windowSeconds: Double
+  /// The ring buffer, in one array rather than one per coordinate: the scroll tracker
+  /// (and so this estimator) is copied into the policy's input every frame, and each
+  /// array of a copy is retained and released.
+  private var samples: [Sample]
   /// Index of the newest sample.
   private var newest = -1
   /// Number of valid samples in the buffer.
@@ -22,9 +33,8 @@ struct VelocityEstimator: Sendable {
   init(window: Duration = .milliseconds(100), capacity: Int = 48) {
     precondition(capacity >= 2, "capacity must be at least 2, got \(capacity)")
     self.window = window
-    times = Array(repeating: 0, count: capacity)
-    xs = Array(repeating: 0, count: capacity)
-    ys = Array(repeating: 0, count: capacity)
+    windowSeconds = window.inSeconds
+    samples = Array(repeating: Sample(seconds: 0, x: 0, y: 0), count: capacity)
   }
 
   /// Forgets every sample.
@@ -36,34 +46,31 @@ struct VelocityEstimator: Sendable {
   /// Moves every recorded sample by `delta`, as if the content had always been that far
   /// along: the velocity does not change.
   mutating func shift(by delta: CGPoint) {
-    for index in xs.indices {
-      xs[index] += delta.x
-      ys[index] += delta.y
+    for index in samples.indices {
+      samples[index].x += delta.x
+      samples[index].y += delta.y
     }
   }
 
   /// Records a sample. `seconds` must not decrease; an equal timestamp replaces the
   /// newest sample's offset.
   mutating func record(x: CGFloat, y: CGFloat, seconds: Double) {
-    if count > 0, seconds <= times[newest] {
-      xs[newest] = x
-      ys[newest] = y
+    if count > 0, seconds <= samples[newest].seconds {
+      samples[newest].x = x
+      samples[newest].y = y
       return
     }
-    newest = (newest + 1) % times.count
-    times[newest] = seconds
-    xs[newest] = x
-    ys[newest] = y
-    count = Swift.min(count + 1, times.count)
+    newest = newest + 1 == samples.count ? 0 : newest + 1
+    samples[newest] = Sample(seconds: seconds, x: x, y: y)
+    count = Swift.min(count + 1, samples.count)
   }
 
   /// The velocity in points per second over the window ending at the newest sample;
   /// zero with fewer than two samples in the window.
   func velocity() -> CGPoint {
     guard count >= 2 else { return .zero }
-    let capacity = times.count
-    let latest = times[newest]
-    let windowSeconds = window.inSeconds
+    let capacity = samples.count
+    let latest = samples[newest].seconds
     // Relative times keep the sums small and well conditioned.
     var n = 0.0
     var sumT = 0.0
@@ -74,10 +81,11 @@ struct VelocityEstimator: Sendable {
     var sumTY = 0.0
     var index = newest
     for _ in 0..<count {
-      let t = times[index] - latest
+      let sample = samples[index]
+      let t = sample.seconds - latest
       if t < -windowSeconds - 1e-9 { break }
-      let x = Double(xs[index])
-      let y = Double(ys[index])
+      let x = Double(sample.x)
+      let y = Double(sample.y)
       n += 1
       sumT += t
       sumX += x
@@ -85,7 +93,7 @@ struct VelocityEstimator: Sendable {
       sumTT += t * t
       sumTX += t * x
       sumTY += t * y
-      index = (index - 1 + capacity) % capacity
+      index = index == 0 ? capacity - 1 : index - 1
     }
     guard n >= 2 else { return .zero }
     let denominator = n * sumTT - sumT * sumT

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+@Suite("Velocity estimator")
+struct VelocityEstimatorTests {
+  @Test("the ring buffer wraps around and fits the newest samples")
+  func wrapsAroundAndFitsTheNewestSamples() {
+    var estimator = VelocityEstimator(window: .seconds(10), capacity: 4)
+    #expect(estimator.velocity() == .zero)
+    // 100 points per second down, then 300: after wrapping, only the newest 4 count.
+    for step in 0..<10 {
+      let seconds = Double(step) * 0.016
+      let y = step < 6 ? 100 * seconds : 100 * 0.08 + 300 * (seconds - 0.08)
+      estimator.record(x: 0, y: CGFloat(y), seconds: seconds)
+    }
+    let velocity = estimator.velocity()
+    #expect(abs(velocity.y - 300) < 1e-6 && velocity.x == 0)
+    // A shift moves every sample, not the slope.
+    estimator.shift(by: CGPoint(x: 5, y: -40))
+    #expect(abs(estimator.velocity().y - 300) < 1e-6 && abs(estimator.velocity().x) < 1e-9)
+    // An equal timestamp replaces the newest offset.
+    estimator.record(x: 0, y: 1_000, seconds: Double(9) * 0.016)
+    #expect(estimator.velocity().y > 300)
+  }
+
+  @Test("samples older than the window are left out")
+  func leavesOutSamplesOlderThanTheWindow() {
+    var estimator = VelocityEstimator(window: .milliseconds(100), capacity: 48)
+    for step in 0..<20 {
+      let seconds = Double(step) * 0.016
+      // Still for 160 ms, then 200 points per second.
+      let y = step < 10 ? 0 : 200 * (seconds - 0.16)
+      estimator.record(x: 0, y: CGFloat(y), seconds: seconds)
+    }
+    #expect(abs(estimator.velocity().y - 200) < 1e-6)
+    estimator.reset()
+    #expect(estimator.velocity() == .zero)
+  }
+}
