@@ -40,12 +40,23 @@ public struct TexturePolicy: ItemPolicy {
       mode: input.rangeMode ?? modes.mode)
     // Read once: each read works the viewport's span out of its rectangle.
     let viewport = input.viewportSpan
-    for item in snapshot.preload {
-      let priority: LoadPriority =
-        snapshot.visible.contains(item)
-        ? .visible : snapshot.display.contains(item) ? .display : .preload
-      let distance = input.layout.span(ofItem: item).distance(to: viewport)
-      requests.append(PreloadRequest(item: item, priority: priority, order: Double(distance)))
+    // One request per item of the preload range, a hundred or more on a grid: written
+    // into storage grown once for all of them, since an `append` per request checks
+    // each time that the array's storage is unique.
+    let preload = snapshot.preload
+    let start = requests.count
+    requests.append(
+      contentsOf: repeatElement(
+        PreloadRequest(item: 0, priority: .preload, order: 0), count: preload.count))
+    requests.withUnsafeMutableBufferPointer { requests in
+      for item in preload {
+        let priority: LoadPriority =
+          snapshot.visible.contains(item)
+          ? .visible : snapshot.display.contains(item) ? .display : .preload
+        let distance = input.layout.span(ofItem: item).distance(to: viewport)
+        requests[start + item - preload.lowerBound] = PreloadRequest(
+          item: item, priority: priority, order: Double(distance))
+      }
     }
   }
 }
