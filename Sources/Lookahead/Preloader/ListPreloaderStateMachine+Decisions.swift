@@ -54,7 +54,7 @@ extension ListPreloaderStateMachine {
     var prefetch: [Int] = []
     var kept = keptRequests
     keptRequests = []
-    keepRequests(readiness: readiness, visible: visible, into: &kept)
+    let keptCount = keepRequests(readiness: readiness, visible: visible, into: &kept)
     var inserted = insertedPositions
     insertedPositions = []
     inserted.removeAll(keepingCapacity: true)
@@ -70,7 +70,8 @@ extension ListPreloaderStateMachine {
       frameChanges = changes
     }
     wanted.update(
-      to: KeyedAnswer(requests: requests, kept: kept, keys: itemKeys), defersOrders: defersOrders,
+      to: KeyedAnswer(requests: requests, kept: kept, keys: itemKeys, endIndex: keptCount),
+      defersOrders: defersOrders,
       deferredCount: &deferredCount,
       into: &changes
     ) { inserted.append(($0, $1)) }

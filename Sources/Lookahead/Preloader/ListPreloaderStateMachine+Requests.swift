@@ -9,28 +9,32 @@ extension ListPreloaderStateMachine {
     return false
   }
 
-  /// Puts in `kept` (emptied first) the index in ``requests`` of each request of the
-  /// policy's answer that the frame passes on to the wanted set, in the answer's order:
-  /// its item is loaded, on screen when the range mode allows only that, has a resource
-  /// key, and that resource is not ready yet.
+  /// Writes at the start of `kept` the index in ``requests`` of each request of the
+  /// policy's answer that the frame passes on to the wanted set, in the answer's order,
+  /// and returns how many: its item is loaded, on screen when the range mode allows only
+  /// that, has a resource key, and that resource is not ready yet.
   ///
-  /// The indices are written into storage sized for the whole answer and trimmed after,
-  /// rather than appended one by one: every `append` checks that the array's storage is
-  /// unique, and a grid frame's answer holds a hundred requests or more.
+  /// The indices are written in place into `kept`, which only grows (to the longest
+  /// answer) and keeps stale indices past the count returned, rather than appended one
+  /// by one: every `append` checks that the array's storage is unique, and a grid
+  /// frame's answer holds a hundred requests or more; emptying and refilling the array
+  /// every frame cost as much again.
   ///
   /// - Parameters:
   ///   - readiness: Which resources are ready in memory.
   ///   - visible: The items on screen, when the range mode allows only those (otherwise
   ///     not read).
   ///   - kept: Storage kept between frames.
+  /// - Returns: The number of requests kept, at the start of `kept`.
   mutating func keepRequests(
     readiness: some ResourceReadiness<Key>, visible: Range<Int>, into kept: inout [Int]
-  ) {
-    kept.removeAllKeepingCapacity()
-    kept.append(contentsOf: repeatElement(0, count: requests.count))
+  ) -> Int {
+    if kept.count < requests.count {
+      kept.append(contentsOf: repeatElement(0, count: requests.count - kept.count))
+    }
     let count = geometry.itemCount
     let isConstrained = isConstrained
-    let keptCount = kept.withUnsafeMutableBufferPointer { kept in
+    return kept.withUnsafeMutableBufferPointer { kept in
       var keptCount = 0
       for index in requests.indices {
         let item = requests[index].item
@@ -43,7 +47,6 @@ extension ListPreloaderStateMachine {
       }
       return keptCount
     }
-    kept.removeSubrange(keptCount...)
   }
 }
 
@@ -57,18 +60,20 @@ extension ListPreloaderStateMachine {
 struct KeyedAnswer<Key: Hashable & Sendable>: RandomAccessCollection {
   /// The policy's answer.
   let requests: [PreloadRequest]
-  /// The indices in ``requests`` of the requests kept, in order.
+  /// The indices in ``requests`` of the requests kept, in order, in its first
+  /// ``endIndex`` elements (the rest are stale).
   let kept: [Int]
   /// The resource key of each loaded item; every kept request's item has one.
   let keys: ItemKeyTable<Key>
+  /// Past the last kept request: how many of ``kept`` are current.
+  let endIndex: Int
 
   /// The first kept request's position, 0.
   var startIndex: Int { 0 }
-  /// Past the last kept request.
-  var endIndex: Int { kept.count }
 
   /// The kept request at `position`, with its item's resource key.
   subscript(position: Int) -> WantedSet<Key>.Request {
+    precondition(position < endIndex, "Index \(position) is past the kept requests")
     let request = requests[kept[position]]
     return WantedSet.Request(
       key: keys.key(at: keys.place(of: request.item)), priority: request.priority,

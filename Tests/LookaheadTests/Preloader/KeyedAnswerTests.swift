@@ -14,14 +14,14 @@ struct KeyedAnswerTests {
       PreloadRequest(item: 0, priority: .preload, order: 3),
       PreloadRequest(item: 2, priority: .display, order: 4),
     ]
-    let answer = KeyedAnswer(requests: requests, kept: [0, 2, 3], keys: keys)
+    let answer = KeyedAnswer(requests: requests, kept: [0, 2, 3, 1], keys: keys, endIndex: 3)
     #expect(
       Array(answer) == [
         WantedSet.Request(key: "d", priority: .visible, order: 1),
         WantedSet.Request(key: "a", priority: .preload, order: 3),
         WantedSet.Request(key: "c", priority: .display, order: 4),
       ])
-    #expect(KeyedAnswer(requests: requests, kept: [], keys: keys).isEmpty)
+    #expect(KeyedAnswer(requests: requests, kept: [2], keys: keys, endIndex: 0).isEmpty)
   }
 
   @Test("The wanted set reports the same changes from a keyed answer as from an array")
@@ -42,7 +42,8 @@ struct KeyedAnswerTests {
           order: Double(random.next() % 5))
       }
       let kept = requests.indices.filter { keys[requests[$0].item] != nil }
-      let answer = KeyedAnswer(requests: requests, kept: kept, keys: keys)
+      let answer = KeyedAnswer(
+        requests: requests, kept: kept + [0, 0], keys: keys, endIndex: kept.count)
       let array = Array(answer)
       var answerDeferred = 0
       var arrayDeferred = 0
