@@ -69,11 +69,15 @@ extension LoadQueue {
     /// whether they changed.
     mutating func refreshPriority() -> Bool {
       var best = requests[0]
-      for request in requests.dropFirst()
-      where request.priority > best.priority
-        || (request.priority == best.priority && request.order < best.order)
-      {
-        best = request
+      // By index, not over `dropFirst()`: the slice holds a copy of the list, retained
+      // and released on every call, and a scrolling frame re-ranks keys by the dozen.
+      for index in 1..<requests.count {
+        let request = requests[index]
+        if request.priority > best.priority
+          || (request.priority == best.priority && request.order < best.order)
+        {
+          best = request
+        }
       }
       defer { (priority, order) = (best.priority, best.order) }
       return best.priority != priority || best.order != order

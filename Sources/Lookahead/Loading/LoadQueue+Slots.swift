@@ -135,8 +135,12 @@ extension LoadQueue {
   /// Recomputes the priority and order of the key of `slot` from its waiters, and re-ranks
   /// it where it waits or runs.
   mutating func reprioritize(_ slot: Int) {
-    let previousPriority = slots[slot].priority
-    guard slots[slot].refreshPriority() else { return }
+    // Read and refreshed in place: reading a field through the array's subscript may copy
+    // the whole entry (retaining its waiters).
+    let (previousPriority, changed) = slots.withUnsafeMutableBufferPointer {
+      ($0[slot].priority, $0[slot].refreshPriority())
+    }
+    guard changed else { return }
     // A key that changes class comes last among its new class's ties.
     if slots[slot].priority != previousPriority { slots[slot].arrival = takeSequence() }
     switch phases[slot] {
