@@ -63,6 +63,15 @@ struct DeferredOrders<Key: Hashable & Sendable>: Sendable {
     return append(request, at: &place)
   }
 
+  /// Replaces the request at `place` with `request` if it still waits (its priority is
+  /// the same), as ``add(_:at:)`` does, and returns whether it did; `place` stays valid.
+  @inline(__always)
+  mutating func replace(_ request: Request, at place: Place) -> Bool {
+    guard place.round == round else { return false }
+    requests[place.index] = request
+    return true
+  }
+
   /// Appends `request`, as ``add(_:at:)`` does for a key without a waiting request.
   private mutating func append(_ request: Request, at place: inout Place) -> [Int]? {
     var newIndex: [Int]?

@@ -232,13 +232,18 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
           slots[slot].request = request
           if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
             deferredCount += 1
-            var place = previous.deferral
-            if let newIndex = deferred.add(request, at: &place) {
-              for other in slots.indices {
-                slots[other].deferral = deferred.relocated(slots[other].deferral, by: newIndex)
+            // Most frames replace the key's waiting request, and its place stays: written
+            // back only when it moves (a place read back just after being written stalled
+            // the processor on a grid frame's hundred changes).
+            if !deferred.replace(request, at: previous.deferral) {
+              var place = previous.deferral
+              if let newIndex = deferred.add(request, at: &place) {
+                for other in slots.indices {
+                  slots[other].deferral = deferred.relocated(slots[other].deferral, by: newIndex)
+                }
               }
+              slots[slot].deferral = place
             }
-            slots[slot].deferral = place
           } else {
             deferred.drop(&slots[slot].deferral)
             slots[slot].mayDefer = true
