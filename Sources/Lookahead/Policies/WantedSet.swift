@@ -209,12 +209,14 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
             continue
           }
           nextAnswerSlots[position] = slot
-          let previous = slots[slot]
-          if previous.generation == generation {
+          // The entry's fields are read where they lie, not copied out whole first: most
+          // requests need its generation, position and request alone.
+          let previousRequest = slots[slot].request
+          if slots[slot].generation == generation {
             // A second request for a key already seen in this answer: keep the more urgent.
             // It is reported at the place of that request, whether or not the earlier one
             // was reported (or deferred), so that deferral never moves a report.
-            guard request.isMoreUrgent(than: previous.request) else { continue }
+            guard request.isMoreUrgent(than: previousRequest) else { continue }
             slots[slot].request = request
             deferred.drop(&slots[slot].deferral)
             slots[slot].mayDefer = true
@@ -224,19 +226,19 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
             changes.wanted.append(request)
             continue
           }
-          shift = previous.position - position
+          shift = slots[slot].position - position
           stamped += 1
           slots[slot].generation = generation
           slots[slot].position = position
-          guard previous.request != request else { continue }
+          guard previousRequest != request else { continue }
           slots[slot].request = request
-          if defersOrders && previous.mayDefer && previous.request.priority == request.priority {
+          if defersOrders && slots[slot].mayDefer && previousRequest.priority == request.priority {
             deferredCount += 1
             // Most frames replace the key's waiting request, and its place stays: written
             // back only when it moves (a place read back just after being written stalled
             // the processor on a grid frame's hundred changes).
-            if !deferred.replace(request, at: previous.deferral) {
-              var place = previous.deferral
+            if !deferred.replace(request, at: slots[slot].deferral) {
+              var place = slots[slot].deferral
               if let newIndex = deferred.add(request, at: &place) {
                 for other in slots.indices {
                   slots[other].deferral = deferred.relocated(slots[other].deferral, by: newIndex)
