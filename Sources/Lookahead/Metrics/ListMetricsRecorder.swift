@@ -129,12 +129,19 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
     for position in visible { currentIDs.append(id(position)) }
     // Index loops, not `enumerated()`: unspecialized, its tuples cost a metadata lookup
     // per element, and this runs for every frame of a simulation.
-    for offset in 0..<previousIDs.count {
-      let previous = previousIDs[offset]
-      let isStillVisible =
-        positionsAreStable
-        ? visible.contains(previousRange.lowerBound + offset) : currentIDs.contains(previous)
-      if !isStillVisible { endAppearance(of: previous, at: time) }
+    if positionsAreStable {
+      // The items that left are the previous positions outside `visible`: at most two
+      // runs, at either end, visited in position order without testing the others.
+      let base = previousRange.lowerBound
+      let before = previousRange.clamped(to: Int.min..<visible.lowerBound)
+      let after = previousRange.clamped(to: visible.upperBound..<Int.max)
+      for position in before { endAppearance(of: previousIDs[position - base], at: time) }
+      for position in after { endAppearance(of: previousIDs[position - base], at: time) }
+    } else {
+      for offset in 0..<previousIDs.count {
+        let previous = previousIDs[offset]
+        if !currentIDs.contains(previous) { endAppearance(of: previous, at: time) }
+      }
     }
     for offset in 0..<visible.count {
       let position = visible.lowerBound + offset

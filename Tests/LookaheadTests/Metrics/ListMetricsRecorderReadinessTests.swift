@@ -2,7 +2,7 @@ import Testing
 
 @_spi(Simulation) @testable import Lookahead
 
-@Suite("List metrics recorder readiness")
+@Suite("List metrics recorder frames")
 struct ListMetricsRecorderReadinessTests {
   @Test("Frames measured with a readiness table count as with a closure")
   func readinessTableCountsAsTheClosure() {
@@ -41,5 +41,41 @@ struct ListMetricsRecorderReadinessTests {
     let expected = withClosure.finish(network: counts, peakCacheBytes: 5)
     #expect(withTable.finish(network: counts, peakCacheBytes: 5) == expected)
     #expect(expected.blankItemFrames > 0 && expected.visibleItemFrames > expected.blankItemFrames)
+  }
+
+  @Test("Frames with stable positions count as frames compared by id")
+  func stablePositionsCountAsIDs() {
+    var random = SplitMix64(seed: 34)
+    var byPosition = ListMetricsRecorder<Int, Int>()
+    var byID = ListMetricsRecorder<Int, Int>()
+    var ready = Set<Int>()
+    var start = 30
+    for frame in 0..<2_000 {
+      let time = Double(frame) * 16
+      // Small steps either way, jumps past the last range, and empty ranges now and then.
+      switch random.next() % 40 {
+      case 0: start = Int(random.next() % 200)
+      default: start = max(0, start + Int(random.next() % 7) - 3)
+      }
+      let visible = start..<(start + Int(random.next() % 10))
+      let table = SimulatedReadiness(
+        bytesInMemory: (0..<220).map { ready.contains($0) ? 1 : 0 })
+      byPosition.recordFrame(
+        time: time, visible: visible, positionsAreStable: true, isStalled: false,
+        id: { $0 }, key: { $0 }, readiness: table)
+      byID.recordFrame(
+        time: time, visible: visible, positionsAreStable: false, isStalled: false,
+        id: { $0 }, key: { $0 }, readiness: table)
+      let item = Int(random.next() % 220)
+      if ready.insert(item).inserted {
+        byPosition.recordResourceReady(item, at: time + 4)
+        byID.recordResourceReady(item, at: time + 4)
+      }
+      if random.next() % 4 == 0 { ready.remove(Int(random.next() % 220)) }
+    }
+    let counts = ListMetricsRecorder<Int, Int>.NetworkCounts()
+    let expected = byID.finish(network: counts, peakCacheBytes: 0)
+    #expect(byPosition.finish(network: counts, peakCacheBytes: 0) == expected)
+    #expect(expected.timeToContentP95 > 0)
   }
 }
