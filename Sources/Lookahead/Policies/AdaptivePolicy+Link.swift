@@ -172,7 +172,7 @@ extension AdaptivePolicy {
     else { return nil }
     // Clamped so that a bandwidth learned over an instant converts to an `Int`.
     let pipe = Swift.min(
-      configuration.pipeDepthFactor * typicalLatency.estimate().inSeconds / secondsPerLoad,
+      configuration.pipeDepthFactor * readings.typicalSeconds / secondsPerLoad,
       1_000_000)
     guard pipe.isFinite else { return nil }
     let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
@@ -197,4 +197,28 @@ struct LeavingHorizon {
   /// (how slow the link is, see ``AdaptivePolicy/linkSlowness()``); 0 withdraws none
   /// this way.
   var glideShare: Double = 0
+}
+
+/// What ``AdaptivePolicy``'s latency estimates come to, in the forms a frame reads:
+/// worked out when a load finishes, since converting a `Duration` to seconds or scaling
+/// it is 128-bit arithmetic, and a frame read each of these at least once.
+struct LatencyReadings: Sendable {
+  /// The expected latency plus ``AdaptivePolicy/Configuration/margin``, in seconds
+  /// (``AdaptivePolicy/leadTime()``).
+  let leadTime: Double
+  /// The median latency, in seconds.
+  let typicalSeconds: Double
+  /// How long a load runs before it counts as nearly done: the median latency times
+  /// ``AdaptivePolicy/Configuration/nearlyDoneFraction``.
+  let nearlyDone: Duration
+
+  /// The readings of the two estimates under `configuration`.
+  init(
+    latency: LatencyEstimator, typicalLatency: LatencyEstimator,
+    configuration: AdaptivePolicy.Configuration
+  ) {
+    leadTime = (latency.estimate() + configuration.margin).inSeconds
+    typicalSeconds = typicalLatency.estimate().inSeconds
+    nearlyDone = typicalLatency.estimate() * configuration.nearlyDoneFraction
+  }
 }

@@ -115,7 +115,10 @@ public struct AdaptivePolicy: ItemPolicy {
   public let configuration: Configuration
   private var latency: LatencyEstimator
   /// The median load latency; read by the link's limits (AdaptivePolicy+Link.swift).
-  var typicalLatency: LatencyEstimator
+  private var typicalLatency: LatencyEstimator
+  /// What the two latency estimates come to, worked out when a load finishes rather
+  /// than several times a frame.
+  private(set) var readings: LatencyReadings
   /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
   private(set) var recentPeaks = [0.0, 0.0]
   private var keeper = RunningLoadKeeper()
@@ -160,6 +163,8 @@ public struct AdaptivePolicy: ItemPolicy {
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
     typicalLatency = LatencyEstimator(quantile: 0.5, prior: configuration.initialLatency)
+    readings = LatencyReadings(
+      latency: latency, typicalLatency: typicalLatency, configuration: configuration)
     excursions = RestExcursions(window: configuration.restExcursionWindow.inSeconds)
     misses = MovingMissRate(halfLife: configuration.missShareHalfLife)
   }
@@ -168,6 +173,8 @@ public struct AdaptivePolicy: ItemPolicy {
   public mutating func loadDidFinish(latency: Duration, bytes: Int) {
     self.latency.observe(latency)
     typicalLatency.observe(latency)
+    readings = LatencyReadings(
+      latency: self.latency, typicalLatency: typicalLatency, configuration: configuration)
     throughput.observe(bytes: bytes)
   }
 
@@ -179,7 +186,7 @@ public struct AdaptivePolicy: ItemPolicy {
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
   public func leadTime() -> Double {
-    (latency.estimate() + configuration.margin).inSeconds
+    readings.leadTime
   }
 
   /// Visible items first, then the items the viewport reaches within the lead time,
@@ -226,7 +233,7 @@ public struct AdaptivePolicy: ItemPolicy {
     // Read only when a glide may withdraw running visible loads.
     let expected =
       leaving.glideShare > 0
-      ? typicalLatency.estimate() * configuration.nearlyDoneFraction : .zero
+      ? readings.nearlyDone : .zero
     // On a slow link not known yet, visible loads start a few at a time, from the
     // leading edge (Configuration.slowStartVisibleLoads).
     let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
@@ -295,7 +302,7 @@ public struct AdaptivePolicy: ItemPolicy {
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
       motion: walled,
       isForward: forward, reach: configuration.maximumKeptLoadScreens * screen,
-      nearlyDone: typicalLatency.estimate() * configuration.nearlyDoneFraction,
+      nearlyDone: readings.nearlyDone,
       loadTime: latency.estimate(),
       now: input.time, layout: input.layout, status: status)
     requests.append(contentsOf: prefetches)

@@ -22,6 +22,23 @@ import Testing
       })
   }
 
+  @Test func theLatencyReadingsFollowEveryFinishedLoad() {
+    var configuration = AdaptivePolicy.Configuration()
+    configuration.margin = .milliseconds(50)
+    configuration.nearlyDoneFraction = 1.5
+    var policy = AdaptivePolicy(configuration: configuration)
+    // Before any load: the prior (400 ms) everywhere.
+    #expect(abs(policy.leadTime() - 0.45) < 1e-9)
+    #expect(policy.readings.nearlyDone == .milliseconds(600))
+    // Latencies 100, 200, …, 1,000 ms: the 0.9 quantile is 900 ms, the median 500 ms.
+    for tenth in 1...10 {
+      policy.loadDidFinish(latency: .milliseconds(100 * tenth), bytes: 50_000)
+    }
+    #expect(abs(policy.leadTime() - 0.95) < 1e-9)
+    #expect(abs(policy.readings.typicalSeconds - 0.5) < 1e-9)
+    #expect(policy.readings.nearlyDone == .milliseconds(750))
+  }
+
   @Test func theLeadAtRestFollowsTheUsersRecentSpeedAndGrowsWhileIdleWhenAsked() {
     var flinger = AdaptivePlayer(growingWhileIdleAdaptive)
     let moving = flinger.move(speed: 4000, seconds: 0.5)
