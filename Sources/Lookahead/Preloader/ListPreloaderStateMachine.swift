@@ -95,7 +95,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The index in `requests` of each request the frame passes on to the wanted set
   /// (see `keepRequests(readiness:visible:into:)`); storage kept between frames.
   var keptRequests: [Int] = []
-  /// The positions in `keyedRequests` of the keys a frame newly wants, with their slots
+  /// The positions among the kept requests of the keys a frame newly wants, with their slots
   /// in the wanted set; storage kept between frames.
   var insertedPositions: [(position: Int, slot: Int)] = []
   /// The keys loading for someone other than a hint, read once a frame for the
