@@ -143,9 +143,9 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// A key that appears more than once is reported at the place of its most urgent
   /// request, so that the reports are in the same order with and without deferral.
   ///
-  /// `requests` is any random-access collection, read once in order: the list preloader
-  /// passes a view of its policy's answer that builds each request as it is read, rather
-  /// than copying the answer into an array of requests first.
+  /// `requests` is read once, in order: the list preloader passes its policy's answer as
+  /// an ``Answer`` that builds each request as it is read, rather than copying the answer
+  /// into an array of requests first.
   ///
   /// Consecutive answers mostly name the same keys in the same order, shifted by the
   /// keys that entered or left at either end: each request is first compared with the
@@ -153,7 +153,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// only a key found elsewhere is looked up by hash. A scrolling frame hashes the keys
   /// that entered and those where the two answers part ways, not every key.
   mutating func update(
-    to requests: some RandomAccessCollection<Request>, defersOrders: Bool = false,
+    to requests: Answer, defersOrders: Bool = false,
     deferredCount: inout Int, into changes: inout WantedSetChanges<Key>,
     onInsert: (_ position: Int, _ slot: Int) -> Void
   ) {
@@ -181,7 +181,8 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     swap(&table, &slots)
     table.withUnsafeMutableBufferPointer { slots in
       nextAnswerSlots.withUnsafeMutableBufferPointer { nextAnswerSlots in
-        for request in requests {
+        for index in 0..<requests.count {
+          let request = requests[index]
           position += 1
           var found: Int?
           let guess = position + shift
@@ -282,29 +283,6 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
     }
   }
 
-  /// Replaces the wanted requests, returns the difference and passes `onInsert` the
-  /// position of each new key; see
-  /// ``update(to:defersOrders:deferredCount:into:onInsert:)``.
-  mutating func update(
-    to requests: [Request], defersOrders: Bool = false, deferredCount: inout Int,
-    onInsert: (Int) -> Void
-  ) -> WantedSetChanges<Key> {
-    var changes = WantedSetChanges<Key>(wanted: [], unwanted: [])
-    update(
-      to: requests, defersOrders: defersOrders, deferredCount: &deferredCount, into: &changes
-    ) { position, _ in onInsert(position) }
-    return changes
-  }
-
-  /// Replaces the wanted requests, returns the difference and passes `onInsert` the
-  /// position of each new key.
-  mutating func update(
-    to requests: [Request], onInsert: (Int) -> Void
-  ) -> WantedSetChanges<Key> {
-    var deferredCount = 0
-    return update(to: requests, deferredCount: &deferredCount, onInsert: onInsert)
-  }
-
   /// Stores `free` in a missing slot (-1), and returns the slot.
   private static func resolve(_ stored: inout Int, free: Int, isNew: inout Bool) -> Int {
     if stored < 0 {
@@ -317,10 +295,10 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// Makes at least `requests.count` slots free, appending free ones as needed (a free
   /// slot's request is a placeholder, here the first of `requests`). The slots grow to
   /// the most keys wanted at once plus the longest answer.
-  private mutating func reserveFreeSlots(for requests: some RandomAccessCollection<Request>) {
+  private mutating func reserveFreeSlots(for requests: Answer) {
     let missing = requests.count - freeSlots.count
-    guard missing > 0, let first = requests.first else { return }
-    let free = Entry(request: first, generation: 0, sequence: 0, position: 0)
+    guard missing > 0 else { return }
+    let free = Entry(request: requests[0], generation: 0, sequence: 0, position: 0)
     freeSlots.append(contentsOf: slots.count..<(slots.count + missing))
     slots.append(contentsOf: repeatElement(free, count: missing))
   }

@@ -70,7 +70,7 @@ extension ListPreloaderStateMachine {
       frameChanges = changes
     }
     wanted.update(
-      to: KeyedAnswer(requests: requests, kept: kept, keys: itemKeys, endIndex: keptCount),
+      to: WantedSet.Answer(requests: requests, kept: kept, keys: itemKeys, count: keptCount),
       defersOrders: defersOrders,
       deferredCount: &deferredCount,
       into: &changes

@@ -34,6 +34,10 @@ extension ListPreloaderStateMachine {
     }
     let count = geometry.itemCount
     let isConstrained = isConstrained
+    // Read into locals once: an app's machine runs as unspecialized generic code, where
+    // each read of a stored property works its offset out from the machine's metadata.
+    let requests = requests
+    let itemKeys = itemKeys
     return kept.withUnsafeMutableBufferPointer { kept in
       var keptCount = 0
       for index in requests.indices {
@@ -47,36 +51,5 @@ extension ListPreloaderStateMachine {
       }
       return keptCount
     }
-  }
-}
-
-/// The requests of a frame's answer that go to the wanted set, by resource key: a view
-/// of the policy's answer and of the indices the frame kept, which builds each
-/// ``WantedSet/Request`` as the wanted set reads it.
-///
-/// Copying the answer into an array of keyed requests first cost a write per request
-/// and, appended one by one, a check per request that the array's storage is unique;
-/// the wanted set reads each request once, in order, so nothing needs to hold them.
-struct KeyedAnswer<Key: Hashable & Sendable>: RandomAccessCollection {
-  /// The policy's answer.
-  let requests: [PreloadRequest]
-  /// The indices in ``requests`` of the requests kept, in order, in its first
-  /// ``endIndex`` elements (the rest are stale).
-  let kept: [Int]
-  /// The resource key of each loaded item; every kept request's item has one.
-  let keys: ItemKeyTable<Key>
-  /// Past the last kept request: how many of ``kept`` are current.
-  let endIndex: Int
-
-  /// The first kept request's position, 0.
-  var startIndex: Int { 0 }
-
-  /// The kept request at `position`, with its item's resource key.
-  subscript(position: Int) -> WantedSet<Key>.Request {
-    precondition(position < endIndex, "Index \(position) is past the kept requests")
-    let request = requests[kept[position]]
-    return WantedSet.Request(
-      key: keys.key(at: keys.place(of: request.item)), priority: request.priority,
-      order: request.order)
   }
 }

@@ -2,9 +2,9 @@ import Testing
 
 @testable import Lookahead
 
-@Suite("Keyed answer")
-struct KeyedAnswerTests {
-  @Test("A keyed answer reads the kept requests with their items' keys, in order")
+@Suite("Wanted set answer")
+struct WantedSetAnswerTests {
+  @Test("A frame's answer reads the kept requests with their items' keys, in order")
   func readsTheKeptRequestsByKey() {
     var keys = ItemKeyTable<String>()
     for key in ["a", nil, "c", "d"] { keys.append(key) }
@@ -14,17 +14,20 @@ struct KeyedAnswerTests {
       PreloadRequest(item: 0, priority: .preload, order: 3),
       PreloadRequest(item: 2, priority: .display, order: 4),
     ]
-    let answer = KeyedAnswer(requests: requests, kept: [0, 2, 3, 1], keys: keys, endIndex: 3)
+    let answer = WantedSet.Answer(requests: requests, kept: [0, 2, 3, 1], keys: keys, count: 3)
     #expect(
-      Array(answer) == [
+      (0..<answer.count).map { answer[$0] } == [
         WantedSet.Request(key: "d", priority: .visible, order: 1),
         WantedSet.Request(key: "a", priority: .preload, order: 3),
         WantedSet.Request(key: "c", priority: .display, order: 4),
       ])
-    #expect(KeyedAnswer(requests: requests, kept: [2], keys: keys, endIndex: 0).isEmpty)
+    #expect(WantedSet.Answer(requests: requests, kept: [2], keys: keys, count: 0).count == 0)
+    let array = [WantedSet.Request(key: "b", priority: .preload, order: 5)]
+    let fromArray = WantedSet.Answer(array)
+    #expect(fromArray.count == 1 && fromArray[0] == array[0])
   }
 
-  @Test("The wanted set reports the same changes from a keyed answer as from an array")
+  @Test("The wanted set reports the same changes from a frame's answer as from an array")
   func updatesTheWantedSetAsAnArrayDoes() {
     var random = SplitMix64(seed: 13)
     var keys = ItemKeyTable<Int>()
@@ -42,9 +45,9 @@ struct KeyedAnswerTests {
           order: Double(random.next() % 5))
       }
       let kept = requests.indices.filter { keys[requests[$0].item] != nil }
-      let answer = KeyedAnswer(
-        requests: requests, kept: kept + [0, 0], keys: keys, endIndex: kept.count)
-      let array = Array(answer)
+      let answer = WantedSet.Answer(
+        requests: requests, kept: kept + [0, 0], keys: keys, count: kept.count)
+      let array = (0..<answer.count).map { answer[$0] }
       var answerDeferred = 0
       var arrayDeferred = 0
       var answerInserted: [Int] = []
