@@ -19,12 +19,9 @@ extension MetricsCollector {
     time: Milliseconds, offset: Double, viewportHeight: Double = StandardWorld.viewportHeight,
     layout: WorldLayout, loadedItemCount: Int, hasMore: Bool, isImageReady: (Int) -> Bool
   ) -> Range<Int> {
-    let visible = layout.visibleItems(
-      offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
-    let isStalled =
-      hasMore
-      && layout.extendsPastContent(
-        offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
+    let (visible, isStalled) = Self.frame(
+      offset: offset, viewportHeight: viewportHeight, layout: layout,
+      loadedItemCount: loadedItemCount, hasMore: hasMore)
     recordFrame(time: time, visibleItems: visible, isStalled: isStalled, isImageReady: isImageReady)
     return visible
   }
@@ -38,13 +35,25 @@ extension MetricsCollector {
     time: Milliseconds, offset: Double, viewportHeight: Double, layout: WorldLayout,
     loadedItemCount: Int, hasMore: Bool, readiness: SimulatedReadiness
   ) -> Range<Int> {
+    let (visible, isStalled) = Self.frame(
+      offset: offset, viewportHeight: viewportHeight, layout: layout,
+      loadedItemCount: loadedItemCount, hasMore: hasMore)
+    recordFrame(time: time, visibleItems: visible, isStalled: isStalled, readiness: readiness)
+    return visible
+  }
+
+  /// The visible items of a frame of a world, and whether it stalls: the viewport reaches
+  /// past the loaded items while the backend has more.
+  private static func frame(
+    offset: Double, viewportHeight: Double, layout: WorldLayout, loadedItemCount: Int,
+    hasMore: Bool
+  ) -> (visible: Range<Int>, isStalled: Bool) {
     let visible = layout.visibleItems(
       offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
     let isStalled =
       hasMore
       && layout.extendsPastContent(
         offset: offset, viewportHeight: viewportHeight, loadedItemCount: loadedItemCount)
-    recordFrame(time: time, visibleItems: visible, isStalled: isStalled, readiness: readiness)
-    return visible
+    return (visible, isStalled)
   }
 }
