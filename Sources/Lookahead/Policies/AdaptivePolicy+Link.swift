@@ -113,9 +113,9 @@ extension AdaptivePolicy {
   ///    at ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
   ///    running ones.
   ///
-  /// One pass asks whether each prefetch loads, once (`loading` is scratch storage kept
-  /// between frames): a grid frame has some seventy candidates here, and the answer is
-  /// wanted by every step.
+  /// One pass asks whether each prefetch loads, once (the answers go to
+  /// ``loadingScratch``, storage kept between frames): a grid frame has some seventy
+  /// candidates here, and every step wants the answer.
   mutating func trimPrefetches(
     _ prefetches: inout [PreloadRequest], waitsOnScreen: Bool, isLearning: Bool, budget: Int,
     visibleCount: Int, waitingVisible: Int, status: some LoadStatus

@@ -139,9 +139,8 @@ public struct AdaptivePolicy: ItemPolicy {
   private var candidates: [PreloadRequest] = []
   /// Scratch storage for putting the candidates in order.
   private var sortBuffer: [PreloadRequest] = []
-  /// Whether each prefetch loads, in
-  /// ``trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:status:)``; scratch storage kept
-  /// between frames.
+  /// Whether each prefetch loads, in ``trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:status:)``;
+  /// scratch storage kept between frames.
   var loadingScratch: [Bool] = []
   /// How far the user travels after coming to rest.
   private(set) var excursions: RestExcursions
