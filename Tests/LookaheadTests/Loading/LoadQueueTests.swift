@@ -127,6 +127,30 @@ struct LoadQueueTests {
     ])
   }
 
+  @Test("A visible request preempts a prefetch even while other slots hold visible loads")
+  func preemptsBesideVisibleLoads() {
+    var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 2))
+    script.run([
+      (.want("shown", by: 1, .visible), ["start shown visible"]),
+      (.want("ahead", by: 1, .preload), ["start ahead preload"]),
+      (.want("page", by: 2, .visible), ["cancel ahead", "start page visible"]),
+    ])
+    #expect(script.queue.state(of: "shown") == .loading)
+  }
+
+  @Test("A running load whose request falls to a prefetch can be preempted")
+  func loweredRunningLoadBecomesAVictim() {
+    var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
+    script.run([
+      (.want("left", by: 1, .visible), ["start left visible"]),
+      // Its item scrolled off: the same waiter now asks for it as a prefetch.
+      (.want("left", by: 1, .preload, order: 3), []),
+      (.want("shown", by: 1, .visible), ["cancel left", "start shown visible"]),
+      (.failCancelledAttempt("left"), []),
+    ])
+    #expect(script.queue.state(of: "left") == .queued(.preload))
+  }
+
   @Test("A visible request waits when every running load is visible or preemption is off")
   func preemptsOnlyPrefetches() {
     var allVisible = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
