@@ -263,6 +263,28 @@ extension AdaptivePolicy {
     /// load may still finish when a fling slows down. On the `3g` grid, 0.1 cost bytes
     /// and 0.35–0.5 cost blank frames on the randomised trace family (BENCHMARKS.md).
     public var runningLoadHorizonFactor: Double = 0.25
+    /// On a dense screen (see ``runningLoadHorizonFactor``), a running visible load whose
+    /// item is leaving is kept all the same when the user has lately been going back and
+    /// forth (see ``keptLeavingLoadDirectness``) and the motion, were the finger lifted
+    /// now, would leave the item less than this many screenfuls behind the viewport; 0
+    /// keeps none this way.
+    ///
+    /// Such a user brings the item back a stroke later, and a withdrawn load starts again
+    /// from its first byte. On the `3g` grid of the randomised trace family this took
+    /// avoidable blank item-frames from 0.51× to 0.34× Texture's (tuning seeds 301–500)
+    /// and from 0.58× to 0.51× (validation seeds 101–300) at the same bytes, and on a
+    /// second, separately written trace generator's reversers from 2.4× to 0.45×
+    /// (BENCHMARKS.md). At 0.75 the built-in `3g` grid reverser spent 1.06× Texture's
+    /// bytes, at a screenful 1.13×: its strokes are twice as fast, and the items it
+    /// leaves that far behind do not come back in time.
+    public var keptLeavingLoadScreens: Double = 0.5
+    /// How directly the viewport must have travelled lately, at most, for a leaving
+    /// load to be kept (see ``keptLeavingLoadScreens``): the net distance over the total
+    /// distance moved, faded with ``directnessHalfLife``, in `0...1`. Users who keep
+    /// going one way come near 1 and leave their items behind for good.
+    public var keptLeavingLoadDirectness: Double = 0.5
+    /// The half-life of the distances behind ``keptLeavingLoadDirectness``; positive.
+    public var directnessHalfLife: Duration = .seconds(5)
 
     /// Creates the default tuning.
     public init() {}

@@ -87,7 +87,12 @@ import Foundation
 ///   share of the link does not go to prefetches, and a running visible load is
 ///   withdrawn when its item leaves within ``Configuration/runningLoadHorizonFactor``
 ///   of the time the running visible loads take the link: withdrawn early, a load
-///   spends its round trip, not its bytes. On a sparse screen, during a glide, a
+///   spends its round trip, not its bytes. Not so for a user who has lately gone back
+///   and forth (the net distance moved over the total, faded over
+///   ``Configuration/directnessHalfLife``, below
+///   ``Configuration/keptLeavingLoadDirectness``) when the motion, were the finger
+///   lifted now, would leave the item less than ``Configuration/keptLeavingLoadScreens``
+///   behind: the next stroke brings it back. On a sparse screen, during a glide, a
 ///   running visible load is withdrawn when the glide carries its item off the screen
 ///   before the load is expected to be done (a typical load time after it started),
 ///   that time scaled by how slow the link is (its time per load over
@@ -147,17 +152,22 @@ public struct AdaptivePolicy: ItemPolicy {
   /// How often, lately, an item on screen waited while the viewport moved; read by
   /// ``waitingShare()``.
   private(set) var misses: MovingMissRate
+  /// How directly the viewport has travelled lately.
+  private var directness: TravelDirectness
 
   /// Creates the policy.
   ///
   /// - Parameter configuration: The tuning; the defaults unless given.
   /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`, and
-  ///   `restExcursionWindow`, `missShareHalfLife` and `slowLinkLoadTime` are positive.
+  ///   `restExcursionWindow`, `missShareHalfLife`, `slowLinkLoadTime` and
+  ///   `directnessHalfLife` are positive.
   public init(configuration: Configuration = Configuration()) {
     precondition(
       (0...100).contains(configuration.restExcursionPercentile),
       "restExcursionPercentile must be in 0...100, got \(configuration.restExcursionPercentile)")
     precondition(configuration.slowLinkLoadTime > .zero, "slowLinkLoadTime must be positive")
+    precondition(
+      configuration.directnessHalfLife > .zero, "directnessHalfLife must be positive")
     self.configuration = configuration
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
@@ -166,6 +176,7 @@ public struct AdaptivePolicy: ItemPolicy {
       latency: latency, typicalLatency: typicalLatency, configuration: configuration)
     excursions = RestExcursions(window: configuration.restExcursionWindow.inSeconds)
     misses = MovingMissRate(halfLife: configuration.missShareHalfLife)
+    directness = TravelDirectness(halfLife: configuration.directnessHalfLife)
   }
 
   /// Learns the latency of a finished network load.
@@ -207,6 +218,8 @@ public struct AdaptivePolicy: ItemPolicy {
     updateRecentSpeed(
       velocity: velocity, time: input.time, isMoving: tracker.isMoving,
       offset: Double(input.viewportSpan.lowerBound))
+    let seconds = input.time.inSeconds
+    directness.observe(time: seconds, offset: Double(input.viewportSpan.lowerBound))
     let lead = leadTime()
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
@@ -216,7 +229,7 @@ public struct AdaptivePolicy: ItemPolicy {
     let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
     let forward = tracker.direction.isForward(along: axis)
     excursions.observe(
-      time: input.time.inSeconds, offset: Double(viewport.lowerBound),
+      time: seconds, offset: Double(viewport.lowerBound),
       restBegins: !wasResting && idleSince != nil, isForward: forward)
 
     let first = requests.count
@@ -229,6 +242,11 @@ public struct AdaptivePolicy: ItemPolicy {
     let leaving = leavingItemHorizon(motion: motion, visible: visible, status: status)
     // Visible items skipped on a dense screen; they hold their place in the pipe.
     var skippedVisible = 0
+    // A dense screen's leaving loads that a user going back and forth brings back a
+    // stroke later (Configuration.keptLeavingLoadScreens).
+    let keepsNearLoads =
+      leaving.isDense && configuration.keptLeavingLoadScreens > 0
+      && directness.value < configuration.keptLeavingLoadDirectness
     // Read only when a glide may withdraw running visible loads.
     let expected =
       leaving.glideShare > 0
@@ -258,8 +276,12 @@ public struct AdaptivePolicy: ItemPolicy {
           forward
           ? Double(span.upperBound - viewport.lowerBound)
           : Double(viewport.upperBound - span.lowerBound)
-        // Gone before the link could deliver it: not worth a byte.
-        if walled.timeToTravel(toLeave) < within {
+        // Gone before the link could deliver it: not worth a byte. Unless the motion
+        // leaves it just behind, for a user who comes back.
+        let staysNear =
+          isLoading && keepsNearLoads
+          && walled.remainingDistance - toLeave < configuration.keptLeavingLoadScreens * screen
+        if !staysNear, walled.timeToTravel(toLeave) < within {
           if leaving.isDense { skippedVisible += 1 }
           continue
         }
@@ -313,6 +335,7 @@ public struct AdaptivePolicy: ItemPolicy {
   /// starts over.
   public mutating func listDidChange(_ changes: ListIndexChanges) {
     keeper.listDidChange(changes)
+    directness.contentMoved()
     excursions.listDidChange()
     strokeStart = nil
   }

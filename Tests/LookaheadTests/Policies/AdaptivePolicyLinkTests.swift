@@ -204,6 +204,38 @@ import Testing
     #expect(keptAnswer == keptScreen)
   }
 
+  @Test func onADenseScreenAUserGoingBackAndForthKeepsTheLoadsLeftJustBehind() {
+    /// Whether the top item's running load stays wanted as a drag at `speed` carries
+    /// the item off the top of a dense screen (eleven items) whose loads all run.
+    func keepsTopLoad(
+      _ configuration: AdaptivePolicy.Configuration, backAndForth: Bool, speed: Double
+    ) -> Bool {
+      var user = AdaptivePlayer.learnedBandwidth(configuration)
+      if backAndForth {
+        // Four times 600 points down and back up over the same rows.
+        for _ in 0..<4 {
+          user.move(speed: 600, seconds: 1)
+          user.move(speed: -600, seconds: 1)
+        }
+      }
+      user.move(speed: speed, seconds: 0.5, loads: AdaptiveLoads(isVisibleReady: false))
+      let onScreen = Array(adaptiveLayout.items(overlapping: user.viewport))
+      let running = AdaptiveLoads(isVisibleReady: false, loading: Set(onScreen))
+      return adaptiveVisibleItems(user.step(speed: speed, loads: running)).contains(onScreen[0])
+    }
+    let defaults = AdaptivePolicy.Configuration()
+    // A drag at 300 pt/s, lifted now, would leave the item some 150 points behind: a user
+    // who turns back every second brings it back, and its load goes on.
+    #expect(keepsTopLoad(defaults, backAndForth: true, speed: 300))
+    // A user who keeps going one way leaves it for good: withdrawn.
+    #expect(!keepsTopLoad(defaults, backAndForth: false, speed: 300))
+    // At 3,000 pt/s the item would end some 1,500 points behind: withdrawn too.
+    #expect(!keepsTopLoad(defaults, backAndForth: true, speed: 3000))
+    var never = defaults
+    never.keptLeavingLoadScreens = 0
+    #expect(!keepsTopLoad(never, backAndForth: true, speed: 300))
+  }
+
   @Test func atRestOnADenseScreenTheItemsBehindAreWantedToo() {
     // Down for a second, back up a little, then at rest: the lead points up, where
     // everything is loaded; the rows below, where the user came from, wait unless the
