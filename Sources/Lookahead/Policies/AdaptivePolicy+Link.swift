@@ -56,10 +56,14 @@ extension AdaptivePolicy {
   /// its item leaves within ``Configuration/runningLoadHorizonFactor`` × the running
   /// visible loads × the link time per load; on a sparse one, during a glide, when its
   /// item leaves before the load is expected to be done, scaled by how slow the link
-  /// is (``LeavingHorizon/glideShare``). Nothing is skipped at rest or while the
+  /// is (``LeavingHorizon/glideShare``). On a dense screen a user who has lately gone
+  /// back and forth keeps the loads of items left just behind
+  /// (``LeavingHorizon/keptNearDistance``). Nothing is skipped at rest or while the
   /// bandwidth is unknown.
+  ///
+  /// - Parameter screen: The viewport's length along the axis, in points.
   func leavingItemHorizon(
-    motion: ViewportMotion, visible: Range<Int>, status: some LoadStatus
+    motion: ViewportMotion, visible: Range<Int>, screen: Double, status: some LoadStatus
   ) -> LeavingHorizon {
     guard motion.isMoving, let secondsPerLoad = throughput.secondsPerLoad else {
       return LeavingHorizon(notStarted: 0, running: 0, isDense: false)
@@ -76,7 +80,10 @@ extension AdaptivePolicy {
       running: isDense
         ? configuration.runningLoadHorizonFactor * Double(running) * secondsPerLoad : 0,
       isDense: isDense,
-      glideShare: motion.isDecelerating && !isDense ? linkSlowness() : 0)
+      glideShare: motion.isDecelerating && !isDense ? linkSlowness() : 0,
+      keptNearDistance: isDense
+        && directness.value < configuration.keptLeavingLoadDirectness
+        ? configuration.keptLeavingLoadScreens * screen : 0)
   }
 
   /// How many visible loads may run at once while the link is unknown: at most
@@ -197,6 +204,11 @@ struct LeavingHorizon {
   /// (how slow the link is, see ``AdaptivePolicy/linkSlowness()``); 0 withdraws none
   /// this way.
   var glideShare: Double = 0
+  /// On a dense screen, for a user who has lately gone back and forth: a running load
+  /// whose item the motion, were the finger lifted now, leaves less than this many
+  /// points behind the viewport is kept (the next stroke brings the item back); 0 keeps
+  /// none this way.
+  var keptNearDistance: Double = 0
 }
 
 /// What ``AdaptivePolicy``'s latency estimates come to, in the forms a frame reads:

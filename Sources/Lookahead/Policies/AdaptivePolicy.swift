@@ -152,8 +152,9 @@ public struct AdaptivePolicy: ItemPolicy {
   /// How often, lately, an item on screen waited while the viewport moved; read by
   /// ``waitingShare()``.
   private(set) var misses: MovingMissRate
-  /// How directly the viewport has travelled lately.
-  private var directness: TravelDirectness
+  /// How directly the viewport has travelled lately; read by
+  /// ``leavingItemHorizon(motion:visible:screen:status:)``.
+  private(set) var directness: TravelDirectness
 
   /// Creates the policy.
   ///
@@ -239,14 +240,10 @@ public struct AdaptivePolicy: ItemPolicy {
     // first: the viewport moves on that way, so they stay on screen longest. (Toward
     // smaller offsets, layout order already starts at that edge.)
     let isEndFirst = forward && !motion.isMoving
-    let leaving = leavingItemHorizon(motion: motion, visible: visible, status: status)
+    let leaving = leavingItemHorizon(
+      motion: motion, visible: visible, screen: screen, status: status)
     // Visible items skipped on a dense screen; they hold their place in the pipe.
     var skippedVisible = 0
-    // A dense screen's leaving loads that a user going back and forth brings back a
-    // stroke later (Configuration.keptLeavingLoadScreens).
-    let keepsNearLoads =
-      leaving.isDense && configuration.keptLeavingLoadScreens > 0
-      && directness.value < configuration.keptLeavingLoadDirectness
     // Read only when a glide may withdraw running visible loads.
     let expected =
       leaving.glideShare > 0
@@ -279,8 +276,8 @@ public struct AdaptivePolicy: ItemPolicy {
         // Gone before the link could deliver it: not worth a byte. Unless the motion
         // leaves it just behind, for a user who comes back.
         let staysNear =
-          isLoading && keepsNearLoads
-          && walled.remainingDistance - toLeave < configuration.keptLeavingLoadScreens * screen
+          isLoading && leaving.keptNearDistance > 0
+          && walled.remainingDistance - toLeave < leaving.keptNearDistance
         if !staysNear, walled.timeToTravel(toLeave) < within {
           if leaving.isDense { skippedVisible += 1 }
           continue
