@@ -90,14 +90,14 @@ extension AdaptivePolicy {
   /// ``Configuration/slowStartVisibleLoads`` on a sparse screen (a screenful holds at
   /// most ``Configuration/maximumSparseScreenItems`` items, `screenItems` as measured from
   /// the visible ones) when the list's last page took longer than
-  /// ``Configuration/slowLinkLoadTime``; `nil` (no limit) once an image load has taught
+  /// ``Configuration/slowStartPageLatency``; `nil` (no limit) once an image load has taught
   /// the bandwidth, on a link whose page came sooner, before any page, on a dense screen,
   /// or when disabled.
   func slowStartVisibleLimit(screenItems: Double) -> Int? {
     let limit = configuration.slowStartVisibleLoads
     guard limit > 0, screenItems <= Double(configuration.maximumSparseScreenItems),
       throughput.secondsPerLoad == nil, let pageLatency,
-      pageLatency > configuration.slowLinkLoadTime
+      pageLatency > configuration.slowStartPageLatency
     else { return nil }
     return limit
   }

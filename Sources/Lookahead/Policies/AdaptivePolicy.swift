@@ -160,13 +160,15 @@ public struct AdaptivePolicy: ItemPolicy {
   ///
   /// - Parameter configuration: The tuning; the defaults unless given.
   /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`, and
-  ///   `restExcursionWindow`, `missShareHalfLife`, `slowLinkLoadTime` and
-  ///   `directnessHalfLife` are positive.
+  ///   `restExcursionWindow`, `missShareHalfLife`, `slowLinkLoadTime`,
+  ///   `slowStartPageLatency` and `directnessHalfLife` are positive.
   public init(configuration: Configuration = Configuration()) {
     precondition(
       (0...100).contains(configuration.restExcursionPercentile),
       "restExcursionPercentile must be in 0...100, got \(configuration.restExcursionPercentile)")
     precondition(configuration.slowLinkLoadTime > .zero, "slowLinkLoadTime must be positive")
+    precondition(
+      configuration.slowStartPageLatency > .zero, "slowStartPageLatency must be positive")
     precondition(
       configuration.directnessHalfLife > .zero, "directnessHalfLife must be positive")
     self.configuration = configuration

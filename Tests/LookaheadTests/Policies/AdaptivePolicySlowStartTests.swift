@@ -32,8 +32,16 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
     #expect(adaptiveVisibleItems(player.step(loads: oneDone)) == [1, 2, 3])
   }
 
+  @Test func aFirstPageSlowerThanAFastLinksTellsOfASlowLink() {
+    // Quicker than a slow link's typical page, slower than a fast link's (the threshold
+    // is Configuration.slowStartPageLatency, 200 ms).
+    var player = startingPlayer(page: .milliseconds(250))
+    let first = player.step(loads: AdaptiveLoads(isVisibleReady: false))
+    #expect(adaptiveVisibleItems(first) == [2, 3])
+  }
+
   @Test func aFastFirstPageStartsTheWholeFirstScreen() {
-    for page in [Duration.milliseconds(100), nil] {
+    for page in [Duration.milliseconds(100), .milliseconds(190), nil] {
       var player = startingPlayer(page: page)
       let first = player.step(loads: AdaptiveLoads(isVisibleReady: false))
       #expect(adaptiveVisibleItems(first) == [0, 1, 2, 3])
