@@ -204,7 +204,8 @@ extension AdaptivePolicy {
     /// later; at 300 ms (the setting before, shared with ``slowLinkLoadTime``) 30 % of
     /// `3g` sessions started as if on a fast link. On the randomised trace family over
     /// 3G, tuning seeds 301–700, the per-trace pass rate went from 96.8 % to 97.5 %
-    /// (BENCHMARKS.md, "A slow first page, told apart").
+    /// (BENCHMARKS.md, "A slow first page, told apart"). An app whose server takes
+    /// longer than 60 ms to build a page should add the difference.
     public var slowStartPageLatency: Duration = .milliseconds(200)
     /// How many visible loads run at once, from the leading edge of the screen, while the
     /// link is unknown (no image load has finished) and the list's last page took longer
