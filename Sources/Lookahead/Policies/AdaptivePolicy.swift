@@ -6,7 +6,10 @@ import Foundation
 ///   within the expected load latency — a high quantile learned online from finished
 ///   loads — plus a margin. The lead grows with velocity and shrinks at rest, where it
 ///   follows the user's recent top speed in that direction (a slow reader needs far
-///   less than Texture's 2.5 screens), up to a cap (see "Reach by need" below).
+///   less than Texture's 2.5 screens), up to a cap (see "Reach by need" below). At
+///   rest the lead points the way the user last scrolled, unless the viewport rests
+///   against the start of the list: then it points down the list, the only way there
+///   is.
 /// - **Excursions.** The policy also learns how far this user travels after coming to
 ///   rest (the distance covered within ``Configuration/restExcursionWindow`` after each
 ///   rest, in the direction of the last scroll). While items on screen keep the user
@@ -230,10 +233,13 @@ public struct AdaptivePolicy: ItemPolicy {
     let motion = ViewportMotion(tracker: tracker, axis: axis)
     // A glide toward the start of the list stops there, as a scroll view's does.
     let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
-    let forward = tracker.direction.isForward(along: axis)
+    let movedForward = tracker.direction.isForward(along: axis)
     excursions.observe(
       time: seconds, offset: Double(viewport.lowerBound),
-      restBegins: !wasResting && idleSince != nil, isForward: forward)
+      restBegins: !wasResting && idleSince != nil, isForward: movedForward)
+    // At rest against the start of the list nothing lies the way the user last
+    // scrolled: the lead points the only way there is, so the link does not idle.
+    let forward = movedForward || (!motion.isMoving && viewport.lowerBound <= 0)
 
     let first = requests.count
     // Requested visible items whose image is not ready yet.

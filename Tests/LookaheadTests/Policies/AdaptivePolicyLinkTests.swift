@@ -300,6 +300,29 @@ import Testing
     #expect(backAtRest == backAtRest.sorted())
   }
 
+  @Test func atRestAgainstTheStartOfTheListTheLeadPointsDownTheList() {
+    // Items of 300 points: a sparse screen, where nothing behind is wanted at rest.
+    let posts = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
+    func restingAfterScrollingUp(to offset: CGFloat) -> (AdaptivePlayer, [PreloadRequest]) {
+      var player = AdaptivePlayer(offset: offset + 600)
+      player.layout = posts
+      player.move(speed: -1000, seconds: 0.6)
+      player.offset = offset
+      let answer = adaptivePrefetches(player.move(speed: 0, seconds: 1))
+      return (player, answer)
+    }
+    // Back at the first item: nothing lies above, so the lead reaches down the list.
+    let (top, atTop) = restingAfterScrollingUp(to: 0)
+    #expect(!atTop.isEmpty)
+    #expect(
+      atTop.allSatisfy { posts.span(ofItem: $0.item).lowerBound >= top.viewport.upperBound })
+    // Short of the start, it points the way the user last scrolled.
+    let (middle, inMiddle) = restingAfterScrollingUp(to: 1200)
+    #expect(!inMiddle.isEmpty)
+    #expect(
+      inMiddle.allSatisfy { posts.span(ofItem: $0.item).upperBound <= middle.viewport.lowerBound })
+  }
+
   @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
     var configuration = unbudgetedAdaptive
     configuration.nearlyDoneFraction = 100  // not kept for being nearly done
