@@ -136,6 +136,23 @@ extension AdaptivePolicy {
     /// ``keptUpLeadScreens``): beyond it, loads at rest were mostly of images past the
     /// farthest point the user reached.
     public var keptUpRestLeadScreens: Double = 2
+    /// How much of the lead at rest is wanted past a glide's landing while the glide
+    /// lasts, on a fast link that keeps up and a sparse screen (see
+    /// ``maximumSparseScreenItems``), as a share of that lead (`0...1`; 1 wants it all).
+    ///
+    /// During a glide the policy wants the landing and, past it, the lead at rest. On a
+    /// link that delivers a load in a fraction of ``slowLinkLoadTime`` and keeps up with
+    /// the user, what lies past the landing arrives soon enough once the viewport rests
+    /// there; loaded while the glide lasted, it was often never shown, because the user
+    /// caught the glide and turned or the session ended. The share rises to 1 in
+    /// proportion to how slow the link is (its time per load over ``slowLinkLoadTime``)
+    /// or to how often items on screen kept the user waiting (see
+    /// ``maximumLeadScreens``), whichever is larger: on a slow link every second of a
+    /// glide counts. At 0.5, on the random family over `lte` (tuning seeds 301–700)
+    /// bytes went from 0.972× to 0.965× Texture's and avoidable blank item-frames from
+    /// 0.09× to 0.12×; `3g` did not move (BENCHMARKS.md, "A glide's landing on a fast
+    /// link").
+    public var keptUpGlideRestLeadShare: Double = 0.5
     /// How much of the lead at rest the user's own excursions decide when items on
     /// screen have kept the user waiting: the share of recent moving time with an item on
     /// screen waiting for its image at which they decide it in full (0 disables them,

@@ -41,10 +41,18 @@ extension AdaptivePolicy {
       reachCap(
         keptUp: configuration.keptUpLeadScreens, waiting: configuration.maximumLeadScreens,
         share: waiting) * screen
+    // While a glide lasts on a fast link that keeps up, less of the lead at rest lies
+    // past its landing: that part arrives soon enough once the viewport rests there.
+    // Not on a dense screen, whose screenful keeps even a fast link busy.
+    let pastLanding =
+      motion.isDecelerating && visible.count <= configuration.maximumSparseScreenItems
+      ? reachCap(
+        keptUp: configuration.keptUpGlideRestLeadShare, waiting: 1,
+        share: Swift.max(waiting, linkSlowness())) : 1
     let leadDistance = Swift.min(
       Swift.max(
         moving,
-        landing + restLead(screen: screen, now: input.time, peak: restReach)),
+        landing + pastLanding * restLead(screen: screen, now: input.time, peak: restReach)),
       leadCap + landing)
     // At rest on a dense screen the link is the bottleneck: the side behind is wanted
     // too, so that the link never idles while unseen items the user came from wait.

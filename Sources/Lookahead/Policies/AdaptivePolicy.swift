@@ -46,7 +46,9 @@ import Foundation
 /// - **Landing first.** While a fling decelerates, the projected landing area is
 ///   wanted first; items the viewport will fly past before their load could finish
 ///   are not requested (or are withdrawn). A glide toward the start of the list lands
-///   there at the latest, so the first items are a landing, not a fly-by.
+///   there at the latest, so the first items are a landing, not a fly-by. Past the
+///   landing the lead at rest is wanted too, on a fast link that keeps up only
+///   ``Configuration/keptUpGlideRestLeadShare`` of it until the glide ends.
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
 ///   which their item becomes visible; items due within the (stretched) lead time are
 ///   ``LoadPriority/display``, later ones ``LoadPriority/preload``.
@@ -162,13 +164,17 @@ public struct AdaptivePolicy: ItemPolicy {
   /// Creates the policy.
   ///
   /// - Parameter configuration: The tuning; the defaults unless given.
-  /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`, and
-  ///   `restExcursionWindow`, `missShareHalfLife`, `slowLinkLoadTime`,
-  ///   `slowStartPageLatency` and `directnessHalfLife` are positive.
+  /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`,
+  ///   `keptUpGlideRestLeadShare` in `0...1`, and `restExcursionWindow`,
+  ///   `missShareHalfLife`, `slowLinkLoadTime`, `slowStartPageLatency` and
+  ///   `directnessHalfLife` are positive.
   public init(configuration: Configuration = Configuration()) {
     precondition(
       (0...100).contains(configuration.restExcursionPercentile),
       "restExcursionPercentile must be in 0...100, got \(configuration.restExcursionPercentile)")
+    precondition(
+      (0...1).contains(configuration.keptUpGlideRestLeadShare),
+      "keptUpGlideRestLeadShare must be in 0...1, got \(configuration.keptUpGlideRestLeadShare)")
     precondition(configuration.slowLinkLoadTime > .zero, "slowLinkLoadTime must be positive")
     precondition(
       configuration.slowStartPageLatency > .zero, "slowStartPageLatency must be positive")

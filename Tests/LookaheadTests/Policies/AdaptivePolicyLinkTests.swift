@@ -323,6 +323,38 @@ import Testing
       inMiddle.allSatisfy { posts.span(ofItem: $0.item).upperBound <= middle.viewport.lowerBound })
   }
 
+  @Test func aGlideOnAFastLinkThatKeepsUpWantsLessPastItsLanding() throws {
+    // Items of 300 points (a sparse screen); loads take 0.2 s; a fling at 3,000 pt/s,
+    // followed into its glide.
+    let posts = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
+    func glide(share: Double, isKeptWaiting: Bool) throws -> (reach: CGFloat, landing: CGFloat) {
+      var configuration = unbudgetedAdaptive
+      configuration.keptUpGlideRestLeadShare = share
+      var player = AdaptivePlayer(configuration, offset: 0)
+      player.layout = posts
+      // Two seconds of scrolling first, with the images on screen ready or not.
+      player.move(speed: 1500, seconds: 2, loads: AdaptiveLoads(isVisibleReady: !isKeptWaiting))
+      let frames = player.follow(seconds: 0.5, path: adaptiveFling(speed: 3000))
+      let last = try #require(frames.last)
+      try #require(last.phase == .decelerating)
+      let landing = last.tracker.projectedLandingOffset(maximumOffset: CGPoint(x: 0, y: 149_000)).y
+      let farthest = adaptivePrefetches(last.answer).map { posts.span(ofItem: $0.item).lowerBound }
+      let reach = (farthest.max() ?? player.viewport.upperBound) - player.viewport.upperBound
+      return (reach, landing - player.offset)
+    }
+    // The link keeps up: half the lead at rest past the landing, the landing screen still
+    // wanted.
+    let whole = try glide(share: 1, isKeptWaiting: false)
+    let half = try glide(share: 0.5, isKeptWaiting: false)
+    #expect(half.reach < whole.reach)
+    #expect(half.reach >= half.landing)
+    // Items on screen kept the user waiting while they scrolled: every second of the
+    // glide counts, and the whole lead at rest is wanted past the landing.
+    let waitingWhole = try glide(share: 1, isKeptWaiting: true)
+    let waitingHalf = try glide(share: 0.5, isKeptWaiting: true)
+    #expect(waitingHalf.reach == waitingWhole.reach)
+  }
+
   @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
     var configuration = unbudgetedAdaptive
     configuration.nearlyDoneFraction = 100  // not kept for being nearly done
