@@ -5,6 +5,9 @@ import Foundation
 /// 500 items of 100 points, a 1,000-point viewport: ten items per screen.
 let adaptiveLayout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
 let adaptiveScreen: CGFloat = 1000
+/// 500 items of 300 points: three or four items per screen, a sparse screen (see
+/// `AdaptivePolicy.Configuration.maximumSparseScreenItems`).
+let tallPosts = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
 
 /// What the scripted driver reports about loads.
 struct AdaptiveLoads {

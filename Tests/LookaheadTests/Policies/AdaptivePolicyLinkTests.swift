@@ -301,11 +301,10 @@ import Testing
   }
 
   @Test func atRestAgainstTheStartOfTheListTheLeadPointsDownTheList() {
-    // Items of 300 points: a sparse screen, where nothing behind is wanted at rest.
-    let posts = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
     func restingAfterScrollingUp(to offset: CGFloat) -> (AdaptivePlayer, [PreloadRequest]) {
+      // A sparse screen, where nothing behind is wanted at rest.
       var player = AdaptivePlayer(offset: offset + 600)
-      player.layout = posts
+      player.layout = tallPosts
       player.move(speed: -1000, seconds: 0.6)
       player.offset = offset
       let answer = adaptivePrefetches(player.move(speed: 0, seconds: 1))
@@ -315,35 +314,37 @@ import Testing
     let (top, atTop) = restingAfterScrollingUp(to: 0)
     #expect(!atTop.isEmpty)
     #expect(
-      atTop.allSatisfy { posts.span(ofItem: $0.item).lowerBound >= top.viewport.upperBound })
+      atTop.allSatisfy { tallPosts.span(ofItem: $0.item).lowerBound >= top.viewport.upperBound })
     // Short of the start, it points the way the user last scrolled.
     let (middle, inMiddle) = restingAfterScrollingUp(to: 1200)
     #expect(!inMiddle.isEmpty)
     #expect(
-      inMiddle.allSatisfy { posts.span(ofItem: $0.item).upperBound <= middle.viewport.lowerBound })
+      inMiddle.allSatisfy {
+        tallPosts.span(ofItem: $0.item).upperBound <= middle.viewport.lowerBound
+      })
   }
 
   @Test func aGlideOnAFastLinkThatKeepsUpWantsLessPastItsLanding() throws {
-    // Items of 300 points (a sparse screen); loads take 0.2 s; a fling at 3,000 pt/s,
-    // followed into its glide.
-    let posts = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
-    func glide(share: Double, isKeptWaiting: Bool) throws -> (reach: CGFloat, landing: CGFloat) {
+    // Loads take 0.2 s; a fling at 3,000 pt/s, followed into its glide.
+    func glide(share: Double, isKeptWaiting: Bool, layout: ListLayout = tallPosts) throws
+      -> (reach: CGFloat, landing: CGFloat)
+    {
       var configuration = unbudgetedAdaptive
       configuration.keptUpGlideRestLeadShare = share
       var player = AdaptivePlayer(configuration, offset: 0)
-      player.layout = posts
+      player.layout = layout
       // Two seconds of scrolling first, with the images on screen ready or not.
       player.move(speed: 1500, seconds: 2, loads: AdaptiveLoads(isVisibleReady: !isKeptWaiting))
       let frames = player.follow(seconds: 0.5, path: adaptiveFling(speed: 3000))
       let last = try #require(frames.last)
       try #require(last.phase == .decelerating)
-      let landing = last.tracker.projectedLandingOffset(maximumOffset: CGPoint(x: 0, y: 149_000)).y
-      let farthest = adaptivePrefetches(last.answer).map { posts.span(ofItem: $0.item).lowerBound }
+      let landing = last.tracker.projectedLandingOffset(maximumOffset: CGPoint(x: 0, y: 49_000)).y
+      let farthest = adaptivePrefetches(last.answer).map { layout.span(ofItem: $0.item).lowerBound }
       let reach = (farthest.max() ?? player.viewport.upperBound) - player.viewport.upperBound
       return (reach, landing - player.offset)
     }
-    // The link keeps up: half the lead at rest past the landing, the landing screen still
-    // wanted.
+    // A sparse screen on a link that keeps up: half the lead at rest past the landing,
+    // the landing screen still wanted.
     let whole = try glide(share: 1, isKeptWaiting: false)
     let half = try glide(share: 0.5, isKeptWaiting: false)
     #expect(half.reach < whole.reach)
@@ -353,6 +354,10 @@ import Testing
     let waitingWhole = try glide(share: 1, isKeptWaiting: true)
     let waitingHalf = try glide(share: 0.5, isKeptWaiting: true)
     #expect(waitingHalf.reach == waitingWhole.reach)
+    // A dense screen keeps even a fast link busy: the whole lead too.
+    let denseWhole = try glide(share: 1, isKeptWaiting: false, layout: adaptiveLayout)
+    let denseHalf = try glide(share: 0.5, isKeptWaiting: false, layout: adaptiveLayout)
+    #expect(denseHalf.reach == denseWhole.reach)
   }
 
   @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {

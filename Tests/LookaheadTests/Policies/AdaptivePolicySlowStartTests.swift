@@ -4,8 +4,6 @@ import Testing
 @testable import Lookahead
 
 /// Posts of 300 points under a 1,000-point viewport: four on screen, a sparse screen.
-private let tallPosts = ListLayout(crossLength: 390, itemLengths: Array(repeating: 300, count: 500))
-
 /// A player at the top of `tallPosts` whose policy has seen no load finish, its list's
 /// first page having taken `page`.
 private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> AdaptivePlayer {
