@@ -103,7 +103,11 @@ import Foundation
 ///   that time scaled by how slow the link is (its time per load over
 ///   ``Configuration/slowLinkLoadTime``, at most 1): on a fast link a load's time is
 ///   mostly its round trip, and most of them finish. A glide toward the start of the
-///   list stops there, for these rules as for running prefetches.
+///   list stops there, for these rules as for running prefetches. None of this applies
+///   while the viewport stands where it stood at the previous decision: the scroll
+///   tracker's velocity is a fit over its last 100 ms, so for a few frames after the
+///   content stops dead (a programmatic scroll that ends, a finger that catches a
+///   glide) it still reports the motion, but nothing on screen is leaving.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
@@ -136,6 +140,9 @@ public struct AdaptivePolicy: ItemPolicy {
   private(set) var idleSince: Duration?
   /// Where the current stroke (a stretch of motion between rests) began.
   private var strokeStart: Double?
+  /// Where the viewport started at the last decision, and since when it has started
+  /// there; read by ``standsStill(at:now:)``.
+  private var stillStart: (offset: CGFloat, since: Duration)?
   /// The recent longest stroke, in points, decaying like the peak speeds.
   private(set) var recentStroke = 0.0
   /// The learned bandwidth and load size; read by the link's limits.
@@ -240,6 +247,7 @@ public struct AdaptivePolicy: ItemPolicy {
     // A glide toward the start of the list stops there, as a scroll view's does.
     let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
     let movedForward = tracker.direction.isForward(along: axis)
+    let isStill = standsStill(at: viewport.lowerBound, now: input.time)
     excursions.observe(
       time: seconds, offset: Double(viewport.lowerBound),
       restBegins: !wasResting && idleSince != nil, isForward: movedForward)
@@ -281,7 +289,7 @@ public struct AdaptivePolicy: ItemPolicy {
         let remaining = expected - keeper.runningTime(of: item, now: input.time)
         within = Swift.max(within, leaving.glideShare * remaining.inSeconds)
       }
-      if within > 0 {
+      if within > 0, !isStill {
         let span = input.layout.span(ofItem: item)
         let toLeave =
           forward
@@ -349,6 +357,19 @@ public struct AdaptivePolicy: ItemPolicy {
     directness.contentMoved()
     excursions.listDidChange()
     strokeStart = nil
+  }
+
+  /// Whether the viewport starts at `offset`, as it already did at an earlier decision:
+  /// it has not moved for a while, whatever the scroll tracker's velocity fit says.
+  ///
+  /// A decision at the same time as the one that first saw the offset (a second
+  /// decision within a frame) does not count: no time has passed at rest.
+  private mutating func standsStill(at offset: CGFloat, now: Duration) -> Bool {
+    guard let stillStart, stillStart.offset == offset else {
+      stillStart = (offset, now)
+      return false
+    }
+    return now > stillStart.since
   }
 
   private mutating func updateRecentSpeed(

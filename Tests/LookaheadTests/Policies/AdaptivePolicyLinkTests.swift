@@ -165,6 +165,26 @@ import Testing
     #expect(resting == Array(adaptiveLayout.items(overlapping: user.viewport)))
   }
 
+  @Test func aViewportThatStoppedDeadLeavesNothingOnScreenBehindWhateverTheVelocityFit() {
+    // The same screen as above, moving at 3,000 pt/s, then stopping dead: the tracker's
+    // 100 ms fit still reports the motion for a few frames.
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    var user = AdaptivePlayer.learnedBandwidth(sparse)
+    let waiting = AdaptiveLoads(isVisibleReady: false)
+    let moving = adaptiveVisibleItems(user.move(speed: 3000, seconds: 0.5, loads: waiting))
+    let onScreen = Array(adaptiveLayout.items(overlapping: user.viewport))
+    #expect(!moving.contains(onScreen[0]))
+    // A second decision within the same frame has seen no time pass at rest.
+    var again = user
+    again.time -= 1.0 / 60
+    #expect(!adaptiveVisibleItems(again.step(speed: 0, loads: waiting)).contains(onScreen[0]))
+    // The next frame finds the viewport where it was: nothing on screen is leaving.
+    let standing = adaptiveVisibleItems(user.step(speed: 0, loads: waiting))
+    #expect(user.tracker.isMoving)
+    #expect(standing == onScreen)
+  }
+
   @Test func onADenseScreenSkippedItemsHoldTheirPlaceAndLeavingLoadsAreWithdrawn() {
     // The same screen of eleven items is dense by default (more than 6); its top item is
     // skipped. With a floor of 11 loads in flight, a sparse screen lets a prefetch take
