@@ -183,10 +183,19 @@ extension ListPreloader {
 
   // MARK: - Time
 
+  /// A wake-up the machine asked for: due retries, and a frame at rest that no scroll
+  /// sample answered (``ListPreloaderStateMachine/restFrameDelay``).
+  private func wake() {
+    let cache = cache
+    update { state, now in
+      state.machine.tick(now: now, readiness: CacheReadiness(cache: cache, loads: state.loads))
+    }
+  }
+
   private func scheduleWakeUp(at time: Duration, generation: UInt64) {
     let task = Task { [weak self, sleep] in
       do { try await sleep(time) } catch { return }
-      self?.update { state, now in state.machine.tick(now: now) }
+      self?.wake()
     }
     let previous = locked.withLock { state -> Task<Void, Never>? in
       guard state.wakeUpGeneration == generation else { return task }

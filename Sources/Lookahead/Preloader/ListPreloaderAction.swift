@@ -82,8 +82,9 @@ public enum ListPreloaderAction<Key: Hashable & Sendable>: Sendable {
   /// The strategy no longer wants these items' resources: the calls of
   /// `cancelPrefetchingForItemsAt`.
   case cancelPrefetching([Int])
-  /// Call ``ListPreloaderStateMachine/tick(now:)`` at this time (a retry is due).
-  /// Replaces any earlier wake-up.
+  /// Call ``ListPreloaderStateMachine/tick(now:readiness:)`` at this time: a retry is
+  /// due, or a frame at the unchanged viewport (see
+  /// ``ListPreloaderStateMachine/restFrameDelay``). Replaces any earlier wake-up.
   case scheduleWakeUp(at: Duration)
 }
 

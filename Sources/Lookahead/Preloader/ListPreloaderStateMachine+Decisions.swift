@@ -282,13 +282,14 @@ extension ListPreloaderStateMachine {
 
   /// Announces the earliest pending wake-up when it changed.
   mutating func announceWakeUp(into actions: inout [Action]) {
-    let earliest: Duration? =
+    var earliest: Duration? =
       switch (queueWakeUp, pageRetryAt) {
       case (let a?, let b?): Swift.min(a, b)
       case (let a?, nil): a
       case (nil, let b?): b
       case (nil, nil): nil
       }
+    if let due = restFrame?.due { earliest = Swift.min(earliest ?? due, due) }
     guard let earliest, earliest != announcedWakeUp else { return }
     announcedWakeUp = earliest
     actions.append(.scheduleWakeUp(at: earliest))

@@ -58,6 +58,7 @@ extension ListPreloaderStateMachine {
       // As `absorb` does for a delivery, before the starts that follow it.
       if deliversToPolicyAlone { machine.wanted.reportNextChange(of: key) }
     }
+    requestRestFrame(now: now, after: Self.restFrameDelay)
     announceWakeUp(into: &actions)
   }
 
@@ -80,6 +81,7 @@ extension ListPreloaderStateMachine {
       queueEvent { $0.loadFailed(.resource(key), ticket: ticket, error: error, now: now) },
       now: now,
       into: &actions)
+    requestRestFrame(now: now, after: Self.restFrameDelay)
     announceWakeUp(into: &actions)
     return actions
   }
@@ -216,7 +218,10 @@ extension ListPreloaderStateMachine {
     }
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
-    return actions + translate(pager.pageLoaded(request, page: page, now: Timestamp(now)), now: now)
+    actions += translate(pager.pageLoaded(request, page: page, now: Timestamp(now)), now: now)
+    requestRestFrame(now: now, after: Self.restFrameDelay)
+    announceWakeUp(into: &actions)
+    return actions
   }
 
   /// A page request failed: a tail page is retried with backoff, a failed refresh is
@@ -233,8 +238,10 @@ extension ListPreloaderStateMachine {
     pageStarts[request.id] = nil
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
+    actions += translate(pager.pageFailed(request, error: error, now: Timestamp(now)), now: now)
+    requestRestFrame(now: now, after: Self.restFrameDelay)
+    announceWakeUp(into: &actions)
     return actions
-      + translate(pager.pageFailed(request, error: error, now: Timestamp(now)), now: now)
   }
 
   // MARK: - Geometry

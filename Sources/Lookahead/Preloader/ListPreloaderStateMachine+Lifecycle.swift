@@ -58,11 +58,17 @@ extension ListPreloaderStateMachine {
     return redecide(now: now, isCached: isCached)
   }
 
-  /// Lets time pass: due retries of loads and pages start.
+  /// Lets time pass: due retries of loads and pages start, and a due frame at rest is
+  /// decided (see ``restFrameDelay``).
   ///
-  /// - Parameter now: The current time.
+  /// Call it at the time of each ``ListPreloaderAction/scheduleWakeUp(at:)``; a later
+  /// one replaces an earlier one.
+  ///
+  /// - Parameters:
+  ///   - now: The current time.
+  ///   - readiness: Which resources are ready in memory, for a frame at rest.
   /// - Returns: The actions to perform.
-  public mutating func tick(now: Duration) -> [Action] {
+  public mutating func tick(now: Duration, readiness: some ResourceReadiness<Key>) -> [Action] {
     var actions: [Action] = []
     // A wake-up that has come is spent: the queue announces its next one, if any, and a
     // page retry due later must be announced even if it was once later than this one.
@@ -73,8 +79,22 @@ extension ListPreloaderStateMachine {
       pageRetryAt = nil
       actions += translate(pager.tick(now: Timestamp(now)), now: now)
     }
+    performRestFrame(now: now, readiness: readiness, into: &actions)
     announceWakeUp(into: &actions)
     return actions
+  }
+
+  /// Lets time pass, with readiness answered by a closure (see
+  /// ``tick(now:readiness:)``).
+  ///
+  /// - Parameters:
+  ///   - now: The current time.
+  ///   - isCached: Whether a key's resource is ready in memory, for a frame at rest.
+  /// - Returns: The actions to perform.
+  public mutating func tick(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+    withoutActuallyEscaping(isCached) { isCached in
+      tick(now: now, readiness: ClosureReadiness(isCached: isCached))
+    }
   }
 
   /// Decides loads again at the current viewport, after an event that changed the

@@ -15,7 +15,11 @@ import Foundation
 /// the page trigger may ask for the next page, the policy answers which items it wants,
 /// the answer is mapped to resource keys (items without a key, and keys already cached,
 /// are dropped) and diffed against the previous one, and the differences become load
-/// queue events. A frame whose answer did not change allocates nothing.
+/// queue events. A frame whose answer did not change allocates nothing. An app reports
+/// offsets only when they change, so after a load or a page finishes, and after the
+/// last offset of a moving viewport, the machine asks for a frame at the unchanged
+/// viewport through ``ListPreloaderAction/scheduleWakeUp(at:)``; ``tick(now:readiness:)``
+/// performs it unless the driver's own frame came first (see ``restFrameDelay``).
 ///
 /// **Items and keys.** Policies speak positions in the list; the load queue and the
 /// cache speak resource keys (`resourceKey(item)`, usually a URL). Two items with the
@@ -130,6 +134,12 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var queueWakeUp: Duration?
   var pageRetryAt: Duration?
   var announcedWakeUp: Duration?
+  /// The time of the last frame (``scrolled(to:now:readiness:)``), if any.
+  var lastFrameTime: Duration?
+  /// The frames decided so far.
+  var frameCount = 0
+  /// A frame at the unchanged viewport that is wanted (ListPreloaderStateMachine+RestFrames.swift).
+  var restFrame: RestFrameRequest?
   /// Prefetch hints, scroll-view states and row appearances from a platform adapter.
   var viewInputs = ListViewInputs<Item.ID, Key>()
 
@@ -264,6 +274,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     applyPendingShift(at: offset)
     tracker.record(offset: offset, at: now)
     viewport.origin = offset
+    lastFrameTime = now
+    frameCount += 1
+    if tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
     if !modes.hasUserDragged {
       let first = firstOffset ?? offset
       firstOffset = first

@@ -168,12 +168,15 @@ extension Duration {
       resourceKey: { $0.id }, itemLength: { CGFloat(StandardWorld.feedItemHeight($0.id)) },
       size: { $0 }, clock: clock)
 
-    /// Every load and page in flight sleeps on the clock, and every one that woke up
-    /// has been handled.
+    /// Every load and page in flight sleeps on the clock, every one that woke up has
+    /// been handled, and so has the preloader's wake-up if it came (a frame at rest the
+    /// trace's own frames always answer first).
     func settle() async {
       let settled = await eventually {
-        let running = preloader.stateMachine.runningLoadCount
-        return clock.sleeperCount == running && world.sleeping == running
+        let machine = preloader.stateMachine
+        let running = machine.runningLoadCount
+        let wakeUps = machine.pendingWakeUp.map { $0 > clock.now.offset ? 1 : 0 } ?? 0
+        return clock.sleeperCount == running + wakeUps && world.sleeping == running
       }
       #expect(settled)
     }

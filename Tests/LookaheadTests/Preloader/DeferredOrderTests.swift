@@ -63,7 +63,7 @@ import Testing
         guard
           step({ harness in
             harness.time = time
-            return harness.perform(harness.machine.tick(now: time))
+            return harness.tick(at: time)
           })
         else { return }
       } else if roll < 0.98 {
@@ -93,7 +93,7 @@ import Testing
         guard
           step({ harness in
             harness.time += .milliseconds(40)
-            return harness.perform(harness.machine.tick(now: harness.time))
+            return harness.tick(at: harness.time)
           })
         else { return }
       }

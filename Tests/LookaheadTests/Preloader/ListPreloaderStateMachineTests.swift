@@ -173,9 +173,9 @@ private typealias Harness = MachineHarness
         if case .pageFailed(_, let retryAt) = $0 { retryAt == .seconds(1) } else { false }
       })
     #expect(failed.contains { if case .scheduleWakeUp(.seconds(1)) = $0 { true } else { false } })
-    #expect(harness.machine.tick(now: .milliseconds(500)).isEmpty)
+    #expect(harness.tick(at: .milliseconds(500)).isEmpty)
     let retry = try #require(
-      Harness.fetches(harness.perform(harness.machine.tick(now: .seconds(1)))).first)
+      Harness.fetches(harness.tick(at: .seconds(1))).first)
     #expect(retry.end == .tail && retry.id != first.id)
     harness.time = .seconds(2)
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -191,19 +191,22 @@ private typealias Harness = MachineHarness
     let loadRetry = harness.perform(
       harness.machine.loadFailed(
         key, ticket: harness.running[key]!, error: .transient(TestError()), now: harness.time))
-    let loadWakeUp = try #require(Self.wakeUps(loadRetry).first)
+    // A finished load asks for a frame at rest first, before the retry is due.
+    let restFrame = try #require(Self.wakeUps(loadRetry).first)
+    #expect(restFrame == harness.time + ListPreloaderStateMachine<TestPost, String>.restFrameDelay)
 
     harness.fetching = []
     let pageFailed = harness.machine.pageFailed(tail, error: TestError(), now: harness.time)
     let retryAt = try #require(
       pageFailed.lazy.compactMap { if case .pageFailed(_, let at) = $0 { at } else { nil } }.first)
-    #expect(loadWakeUp < retryAt)
     #expect(Self.wakeUps(pageFailed).isEmpty)  // the earlier wake-up stands
+    let loadWakeUp = try #require(Self.wakeUps(harness.tick(at: restFrame)).first)
+    #expect(loadWakeUp < retryAt)
     // The load retry's wake-up is spent: the page retry is announced then, not lost.
-    #expect(Self.wakeUps(harness.perform(harness.machine.tick(now: loadWakeUp))) == [retryAt])
+    #expect(Self.wakeUps(harness.tick(at: loadWakeUp)) == [retryAt])
     // The retry waits for a slot: the visible loads hold all six.
     harness.time = retryAt
-    let retried = Harness.fetches(harness.perform(harness.machine.tick(now: retryAt))).first
+    let retried = Harness.fetches(harness.tick(at: retryAt)).first
     let retry = try #require(retried ?? harness.finishUntilAPageStarts())
     #expect(retry.end == .tail && retry.cursor == PageCursor("c81"))
   }

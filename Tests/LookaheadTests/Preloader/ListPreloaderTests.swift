@@ -195,6 +195,24 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.items.count == 20)
   }
 
+  @Test func atRestTheLeadLoadsOnceTheScreenHasWithoutAnotherScrollSample() async throws {
+    // `adaptive` wants its lead only once the images on screen are there; an app sends
+    // no offset while the list rests, so the preloader decides again on its own clock.
+    let harness = Harness(strategy: .adaptive)
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    // At rest the bottom of the screen loads first: the way the user would go on.
+    for id in 91...100 { await harness.succeed(id) }
+    let onScreen = Set(ids(100, through: 91).map { "img-\($0)" })
+    #expect(harness.loader.record.pendingKeys.allSatisfy { !onScreen.contains($0) })
+    harness.clock.advance(by: ListPreloaderStateMachine<TestPost, String>.restFrameDelay)
+    #expect(
+      await harness.loader.waitUntil {
+        $0.pendingKeys.contains { !onScreen.contains($0) && $0.hasPrefix("img-") }
+      })
+    #expect(harness.preloader.metrics.visibleItemFrames == 10)  // one scroll sample, no more
+  }
+
   @Test func fieldMetricsCountWhatTheUserSawAndTheTraceIsRecorded() async throws {
     let harness = Harness(traceCapacity: 100)
     try await harness.loadFirstPage(ids(100, through: 81))

@@ -74,6 +74,13 @@ struct MachineHarness {
       machine.scrolled(to: CGPoint(x: 0, y: offset), now: time) { cached.contains($0) })
   }
 
+  /// A wake-up at `time`: due retries, and a frame at rest the machine asked for.
+  @discardableResult
+  mutating func tick(at time: Duration) -> [Action] {
+    let cached = cached
+    return perform(machine.tick(now: time) { cached.contains($0) })
+  }
+
   /// Frames every 16 ms moving at `speed` points per second for `seconds`; returns every
   /// frame's actions.
   @discardableResult
