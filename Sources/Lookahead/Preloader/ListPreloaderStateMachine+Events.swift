@@ -77,11 +77,13 @@ extension ListPreloaderStateMachine {
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
+    // A stale outcome (the load was cancelled or preempted) changes nothing to decide.
+    let isCurrent = queue.isRunning(.resource(key), ticket: ticket)
     absorb(
       queueEvent { $0.loadFailed(.resource(key), ticket: ticket, error: error, now: now) },
       now: now,
       into: &actions)
-    requestRestFrame(now: now, after: Self.restFrameDelay)
+    if isCurrent { requestRestFrame(now: now, after: Self.restFrameDelay) }
     announceWakeUp(into: &actions)
     return actions
   }
@@ -145,6 +147,8 @@ extension ListPreloaderStateMachine {
     queueWakeUp = nil
     pageRetryAt = nil
     announcedWakeUp = nil
+    // Nothing decides again until the app's next frame, not even a frame at rest.
+    restFrame = nil
     return actions
   }
 
@@ -218,8 +222,10 @@ extension ListPreloaderStateMachine {
     }
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
-    actions += translate(pager.pageLoaded(request, page: page, now: Timestamp(now)), now: now)
-    requestRestFrame(now: now, after: Self.restFrameDelay)
+    let pagerActions = pager.pageLoaded(request, page: page, now: Timestamp(now))
+    actions += translate(pagerActions, now: now)
+    // A stale page (cancelled, or answered already) changes nothing to decide.
+    if !pagerActions.isEmpty { requestRestFrame(now: now, after: Self.restFrameDelay) }
     announceWakeUp(into: &actions)
     return actions
   }
@@ -238,8 +244,9 @@ extension ListPreloaderStateMachine {
     pageStarts[request.id] = nil
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
-    actions += translate(pager.pageFailed(request, error: error, now: Timestamp(now)), now: now)
-    requestRestFrame(now: now, after: Self.restFrameDelay)
+    let pagerActions = pager.pageFailed(request, error: error, now: Timestamp(now))
+    actions += translate(pagerActions, now: now)
+    if !pagerActions.isEmpty { requestRestFrame(now: now, after: Self.restFrameDelay) }
     announceWakeUp(into: &actions)
     return actions
   }

@@ -77,6 +77,14 @@ import Testing
     #expect(harness.machine.pendingRestFrame == nil)
   }
 
+  @Test func cancellingEverythingLeavesNoFrameAtRest() {
+    var (harness, _) = Self.restingWithTheScreenLoaded()
+    #expect(harness.machine.pendingRestFrame != nil)
+    harness.perform(harness.machine.cancelAll(now: harness.time))
+    #expect(harness.machine.pendingRestFrame == nil)
+    #expect(harness.tick(at: harness.time + .seconds(1)).isEmpty)
+  }
+
   @Test func nothingIsAskedForBeforeTheFirstFrame() {
     var harness = Harness(strategy: .adaptive)
     harness.start()
