@@ -141,16 +141,25 @@ import Testing
     #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10) == 5)
   }
 
+  /// A user of the learned bandwidth on a screen counted as sparse, moving at `speed`
+  /// points per second for half a second while nothing on screen is ready: the player,
+  /// the visible items of its last answer and the items on screen.
+  private static func movingOverAWaitingScreen(speed: Double) -> (AdaptivePlayer, [Int], [Int]) {
+    var sparse = AdaptivePolicy.Configuration()
+    sparse.maximumSparseScreenItems = 20
+    var user = AdaptivePlayer.learnedBandwidth(sparse)
+    let answer = user.move(speed: speed, seconds: 0.5, loads: AdaptiveLoads(isVisibleReady: false))
+    return (
+      user, adaptiveVisibleItems(answer), Array(adaptiveLayout.items(overlapping: user.viewport))
+    )
+  }
+
   @Test func aMovingViewportSkipsVisibleItemsThatLeaveBeforeTheLinkCouldDeliverThem() {
     // 300 kB/s and 75 kB per load (less once the waiting screen keeps the link busy):
     // the ten or eleven items on screen take the link about 3 s, while at 300 pt/s
     // the top item leaves within a third of a second.
-    var sparse = AdaptivePolicy.Configuration()
-    sparse.maximumSparseScreenItems = 20
-    var user = AdaptivePlayer.learnedBandwidth(sparse)
+    var (user, moving, onScreen) = Self.movingOverAWaitingScreen(speed: 300)
     let waiting = AdaptiveLoads(isVisibleReady: false)
-    let moving = adaptiveVisibleItems(user.move(speed: 300, seconds: 0.5, loads: waiting))
-    let onScreen = Array(adaptiveLayout.items(overlapping: user.viewport))
     let top = onScreen[0]
     let bottom = onScreen[onScreen.count - 1]
     #expect(!moving.contains(top))
@@ -168,12 +177,8 @@ import Testing
   @Test func aViewportThatStoppedDeadLeavesNothingOnScreenBehindWhateverTheVelocityFit() {
     // The same screen as above, moving at 3,000 pt/s, then stopping dead: the tracker's
     // 100 ms fit still reports the motion for a few frames.
-    var sparse = AdaptivePolicy.Configuration()
-    sparse.maximumSparseScreenItems = 20
-    var user = AdaptivePlayer.learnedBandwidth(sparse)
+    var (user, moving, onScreen) = Self.movingOverAWaitingScreen(speed: 3000)
     let waiting = AdaptiveLoads(isVisibleReady: false)
-    let moving = adaptiveVisibleItems(user.move(speed: 3000, seconds: 0.5, loads: waiting))
-    let onScreen = Array(adaptiveLayout.items(overlapping: user.viewport))
     #expect(!moving.contains(onScreen[0]))
     // A second decision within the same frame has seen no time pass at rest.
     var again = user
