@@ -17,14 +17,6 @@ extension ListPreloaderStateMachine {
   /// or a page has finished: a frame and a half at 60 Hz, so that a driver that reports
   /// every frame's offset (a trace replay, a display link) always gets its own frame in
   /// first and the rest frame is never needed.
-  public static var restFrameDelay: Duration { .milliseconds(25) }
-
-  /// How long after the last frame of a moving viewport a frame at the same offset is
-  /// due when no offset came since: the scroll tracker's velocity window (100 ms), after
-  /// which its fit sees the content at rest.
-  public static var settleDelay: Duration { .milliseconds(100) }
-
-  /// The frame at the unchanged viewport that is pending, if any.
   ///
   /// The simulator decides at every frame of its trace, the viewport moving or not
   /// (SPEC §8.6). An app reports offsets only when they change (`scrollViewDidScroll`,
@@ -36,7 +28,12 @@ extension ListPreloaderStateMachine {
   /// of a moving viewport. A wake-up (``tick(now:readiness:)``) performs the frame when no
   /// frame came since it was asked for. A driver that reports every frame anyway
   /// answers these requests with its own frames before they are due.
-  var pendingRestFrame: RestFrameRequest? { restFrame }
+  public static var restFrameDelay: Duration { .milliseconds(25) }
+
+  /// How long after the last frame of a moving viewport a frame at the same offset is
+  /// due when no offset came since: the scroll tracker's velocity window (100 ms), after
+  /// which its fit sees the content at rest.
+  public static var settleDelay: Duration { .milliseconds(100) }
 
   /// The wake-up the machine last asked for with ``ListPreloaderAction/scheduleWakeUp(at:)``,
   /// until a ``tick(now:readiness:)`` at or after it.
