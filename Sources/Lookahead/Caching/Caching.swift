@@ -26,6 +26,12 @@ public protocol Caching<Key, Value>: Sendable {
   /// main thread.
   func localValue(forKey key: Key) -> Value?
 
+  /// Whether a slower local tier (a disk cache) holds `key`, answered without I/O and
+  /// without counting as a use; cheap enough for every frame, like
+  /// ``containsMemoryValue(forKey:)``. The strategy asks it of items that are not ready,
+  /// to know which loads cost no network bytes. The default answers `false`.
+  func containsLocalValue(forKey key: Key) -> Bool
+
   /// Stores a value that was just loaded in every tier.
   ///
   /// - Parameters:
@@ -39,6 +45,11 @@ public protocol Caching<Key, Value>: Sendable {
 
   /// The total cost the memory tier holds now.
   var memoryCost: Int { get }
+}
+
+extension Caching {
+  /// `false`: no tier below memory.
+  public func containsLocalValue(forKey key: Key) -> Bool { false }
 }
 
 extension MemoryCache: Caching {

@@ -77,12 +77,22 @@ extension AdaptivePolicy {
     var toLanding: Double?
     // The items of a grid row share a span, and so the answer: worked out once a row
     // (each time to travel through a deceleration is a logarithm).
-    var row: (span: AxisSpan, deadline: Double?)?
+    // A row flown over keeps `deadline` nil and its time of entry in `enter`.
+    var row: (span: AxisSpan, deadline: Double?, enter: Double)?
+    // Flown over all the same, an image stored locally arrives in time for no bytes.
+    func appendIfStoredLocally(_ item: Int, enter: Double) {
+      guard status.isStoredLocally(item), !status.isReady(item) else { return }
+      let priority: LoadPriority = enter < horizon ? .display : .preload
+      prefetches.append(PreloadRequest(item: item, priority: priority, order: enter))
+    }
 
     for item in input.layout.items(overlapping: ahead) where !visible.contains(item) {
       let span = input.layout.span(ofItem: item)
       if let row, row.span == span {
-        guard let deadline = row.deadline else { continue }
+        guard let deadline = row.deadline else {
+          appendIfStoredLocally(item, enter: row.enter)
+          continue
+        }
         let priority: LoadPriority = deadline < horizon ? .display : .preload
         prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
         continue
@@ -92,7 +102,9 @@ extension AdaptivePolicy {
         let exit = motion.timeToTravel(distance + Double(span.length) + screen)
         // Flown over before its load could finish: not worth a byte.
         if exit < lead {
-          row = (span, nil)
+          let enter = motion.timeToTravel(distance)
+          row = (span, nil, enter)
+          appendIfStoredLocally(item, enter: enter)
           continue
         }
       }
@@ -105,7 +117,7 @@ extension AdaptivePolicy {
         toLanding = flight
         deadline = flight + (distance - landing) / restSpeed
       }
-      row = (span, deadline)
+      row = (span, deadline, deadline)
       let priority: LoadPriority = deadline < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
     }
@@ -151,5 +163,25 @@ extension AdaptivePolicy {
     let floor = configuration.minimumRestLeadScreens * screen
     return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
       * idle
+  }
+
+  /// During a jump (see ``Configuration/jumpSpeed``): keeps, in order, only the
+  /// prefetches that start no network load — ready, running, or stored locally — and
+  /// returns how many of them lie ahead (the first `aheadCount` were).
+  static func keepLocalPrefetches(
+    _ prefetches: inout [PreloadRequest], aheadCount: Int, status: some LoadStatus
+  ) -> Int {
+    var kept = 0
+    var keptAhead = 0
+    for index in prefetches.indices {
+      let item = prefetches[index].item
+      guard status.isReady(item) || status.isLoading(item) || status.isStoredLocally(item)
+      else { continue }
+      prefetches[kept] = prefetches[index]
+      kept += 1
+      if index < aheadCount { keptAhead += 1 }
+    }
+    prefetches.removeLast(prefetches.count - kept)
+    return keptAhead
   }
 }

@@ -108,6 +108,18 @@ import Foundation
 ///   tracker's velocity is a fit over its last 100 ms, so for a few frames after the
 ///   content stops dead (a programmatic scroll that ends, a finger that catches a
 ///   glide) it still reports the motion, but nothing on screen is leaving.
+/// - **Resources stored locally.** An image on a slower local tier (a disk cache; see
+///   ``LoadStatus/isStoredLocally(_:)``) costs no network bytes and arrives in about a
+///   disk read, so the rules above that let an item go because its load would come too
+///   late or waste bytes do not apply to it: a visible item that leaves soon and an
+///   item a glide flies past are still loaded from there.
+/// - **Jumps.** While the scroll tracker's speed exceeds ``Configuration/jumpSpeed``,
+///   far beyond any finger's fling, the content moves under a programmatic scroll (a
+///   status-bar tap, a scroll to an item), whose end the glide model cannot project:
+///   it projects a landing at the start of the list, where a jump back to a part of
+///   the list seen before usually stops short. No new network prefetch starts then;
+///   running loads and resources stored locally (the content seen before) still load,
+///   and the lead resumes as soon as the motion slows below the jump speed.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
 ///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
@@ -289,7 +301,7 @@ public struct AdaptivePolicy: ItemPolicy {
         let remaining = expected - keeper.runningTime(of: item, now: input.time)
         within = Swift.max(within, leaving.glideShare * remaining.inSeconds)
       }
-      if within > 0, !isStill {
+      if within > 0, !isStill, !status.isStoredLocally(item) {
         let span = input.layout.span(ofItem: item)
         let toLeave =
           forward
@@ -324,9 +336,12 @@ public struct AdaptivePolicy: ItemPolicy {
     var prefetches = candidates
     candidates = []
     prefetches.removeAll(keepingCapacity: true)
-    let aheadCount = prefetchCandidates(
+    var aheadCount = prefetchCandidates(
       input: input, motion: walled, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, status: status, into: &prefetches)
+    if Swift.abs(velocity) > configuration.jumpSpeed {
+      aheadCount = Self.keepLocalPrefetches(&prefetches, aheadCount: aheadCount, status: status)
+    }
     CandidateOrder.sort(&prefetches, split: aheadCount, buffer: &sortBuffer)
     let budget = Swift.max(
       configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond),

@@ -88,12 +88,21 @@ public protocol LoadStatus {
   func isLoading(_ item: Int) -> Bool
   /// Whether a page of the list is being requested or transferred.
   var isPageLoading: Bool { get }
+  /// Whether a local tier below memory (a disk cache) holds an item's resource, so that
+  /// loading it costs no network bytes and about a disk read's time.
+  func isStoredLocally(_ item: Int) -> Bool
+}
+
+extension LoadStatus {
+  /// `false`: no tier below memory.
+  public func isStoredLocally(_ item: Int) -> Bool { false }
 }
 
 /// A ``LoadStatus`` built from closures, for drivers and tests.
 public struct ClosureLoadStatus: LoadStatus {
   private let ready: (Int) -> Bool
   private let loading: (Int) -> Bool
+  private let stored: (Int) -> Bool
   /// Whether a page of the list is being requested or transferred.
   public let isPageLoading: Bool
 
@@ -103,19 +112,24 @@ public struct ClosureLoadStatus: LoadStatus {
   ///   - isPageLoading: Whether a page request is under way.
   ///   - isReady: Whether an item's resource is cached.
   ///   - isLoading: Whether an item's resource is being transferred.
+  ///   - isStoredLocally: Whether a local tier below memory holds an item's resource.
   public init(
     isPageLoading: Bool = false, isReady: @escaping (Int) -> Bool = { _ in false },
-    isLoading: @escaping (Int) -> Bool = { _ in false }
+    isLoading: @escaping (Int) -> Bool = { _ in false },
+    isStoredLocally: @escaping (Int) -> Bool = { _ in false }
   ) {
     self.isPageLoading = isPageLoading
     self.ready = isReady
     self.loading = isLoading
+    self.stored = isStoredLocally
   }
 
   /// Whether an item's resource is cached.
   public func isReady(_ item: Int) -> Bool { ready(item) }
   /// Whether an item's resource is being transferred.
   public func isLoading(_ item: Int) -> Bool { loading(item) }
+  /// Whether a local tier below memory holds an item's resource.
+  public func isStoredLocally(_ item: Int) -> Bool { stored(item) }
 }
 
 /// Decides, frame by frame, which items' resources should be loading.

@@ -23,6 +23,10 @@ extension ListPreloader {
     func isReady(_ key: Key) -> Bool {
       loads[key] == nil && cache.containsMemoryValue(forKey: key)
     }
+
+    func isStoredLocally(_ key: Key) -> Bool {
+      cache.containsLocalValue(forKey: key)
+    }
   }
 
   /// A cell waiting for its resource.

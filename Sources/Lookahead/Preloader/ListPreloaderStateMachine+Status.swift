@@ -25,6 +25,12 @@ extension ListPreloaderStateMachine {
       return place >= 0 && readiness.isReady(keys.key(at: place))
     }
 
+    func isStoredLocally(_ item: Int) -> Bool {
+      guard item < keys.count else { return false }
+      let place = keys.place(of: item)
+      return place >= 0 && readiness.isStoredLocally(keys.key(at: place))
+    }
+
     func isLoading(_ item: Int) -> Bool {
       // `count`, not `isEmpty`: unspecialized, `isEmpty` is `Collection`'s, and looks up
       // the array type's metadata and conformance on every call.

@@ -24,6 +24,20 @@ public protocol ResourceReadiness<Key> {
 
   /// Whether the resource of `key` is ready to show.
   func isReady(_ key: Key) -> Bool
+
+  /// Whether a local tier below memory (a disk cache) holds the resource of `key`: its
+  /// load reads that tier, costs no network bytes and takes about a disk read.
+  ///
+  /// Asked only for keys that are not ready, and only by rules that weigh a load's cost:
+  /// `adaptive` loads such a resource even where a network load would come too late or
+  /// cost bytes for nothing (see ``AdaptivePolicy``, "Resources stored locally"). The
+  /// default answers `false`, as for a cache with no slower tier.
+  func isStoredLocally(_ key: Key) -> Bool
+}
+
+extension ResourceReadiness {
+  /// `false`: no tier below memory.
+  public func isStoredLocally(_ key: Key) -> Bool { false }
 }
 
 /// A ``ResourceReadiness`` made of a closure, for the state machine's closure-taking

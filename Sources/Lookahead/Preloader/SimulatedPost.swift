@@ -20,7 +20,8 @@
 }
 
 /// The readiness of the simulator's images, read from its cache model's table of bytes
-/// in memory per item (an image is ready while it has some).
+/// in memory per item (an image is ready while it has some) and its table of the images
+/// on the disk tier.
 ///
 /// Like ``SimulatedPost`` it lives in the core for speed only: the machine's frame entry
 /// point is pre-specialized for it, so that every readiness question of a frame is an
@@ -31,11 +32,24 @@
   /// has none.
   public let bytesInMemory: [Int]
 
-  /// Creates the readiness of a table of bytes in memory per item.
-  public init(bytesInMemory: [Int]) { self.bytesInMemory = bytesInMemory }
+  /// Whether each item's image is on the disk tier, indexed by item; `false` (or no
+  /// entry) when it is not.
+  public let isOnDisk: [Bool]
+
+  /// Creates the readiness of a table of bytes in memory per item and a table of the
+  /// images on disk.
+  public init(bytesInMemory: [Int], isOnDisk: [Bool] = []) {
+    self.bytesInMemory = bytesInMemory
+    self.isOnDisk = isOnDisk
+  }
 
   /// Whether the image of item `key` is in memory.
   public func isReady(_ key: Int) -> Bool {
     key >= 0 && key < bytesInMemory.count && bytesInMemory[key] > 0
+  }
+
+  /// Whether the image of item `key` is on the disk tier.
+  public func isStoredLocally(_ key: Int) -> Bool {
+    key >= 0 && key < isOnDisk.count && isOnDisk[key]
   }
 }

@@ -38,7 +38,7 @@ final class SimulatedImages: @unchecked Sendable {
   /// The readiness of every item, as the memory cache has it now; hold it only while
   /// the cache does not change, or the cache's next change copies its table.
   var readiness: SimulatedReadiness {
-    SimulatedReadiness(bytesInMemory: state.cache.bytesInMemory)
+    SimulatedReadiness(bytesInMemory: state.cache.bytesInMemory, isOnDisk: state.cache.diskTable)
   }
 
   /// Whether storing an image notes the items whose readiness changed, for a reader that

@@ -53,6 +53,10 @@ public struct ImageCacheModel: Sendable {
   /// while the cache does not change.
   var bytesInMemory: [Int] { bytes }
 
+  /// Whether each item's image is on the disk tier, indexed by item: the table
+  /// ``isOnDisk(_:)`` reads, shared like ``bytesInMemory``.
+  var diskTable: [Bool] { onDisk }
+
   /// Whether the image of `item` was loaded once and is therefore on the disk tier.
   ///
   /// - Complexity: O(1).

@@ -165,6 +165,12 @@ extension TieredCache: Caching {
     }
   }
 
+  /// Whether the disk tier holds `key`, answered from its index in memory: no system
+  /// call, no use counted.
+  public func containsLocalValue(forKey key: Key) -> Bool {
+    disk.containsValue(forKey: diskKey(key))
+  }
+
   /// Stores a value that was just loaded in memory (with `cost`) and on disk; a value
   /// that cannot be encoded or written is kept in memory and the fault is logged.
   public func store(_ value: Value, forKey key: Key, cost: Int) {

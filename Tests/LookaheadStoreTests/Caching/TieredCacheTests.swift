@@ -69,6 +69,24 @@ struct TieredCacheTests {
     #expect(loader.loads(of: "a") == 0)
   }
 
+  @Test("the disk tier's keys are known without reading the disk")
+  func containsLocalValueAnswersFromTheIndex() async throws {
+    let folder = TemporaryFolder()
+    let disk = try makeCache(in: folder.url)
+    let tiered = makeTiered(disk: disk, loader: CountingLoader())
+    #expect(!tiered.containsLocalValue(forKey: "a"))
+    _ = try await tiered.valueAndTier(forKey: "a")
+    tiered.removeAllFromMemory()
+    #expect(tiered.containsLocalValue(forKey: "a"))
+    #expect(!tiered.containsMemoryValue(forKey: "a"))
+    try tiered.removeValue(forKey: "a")
+    #expect(!tiered.containsLocalValue(forKey: "a"))
+    // A memory cache has no tier below memory.
+    let memory = MemoryCache<String, Data>()
+    memory.store(Data("x".utf8), forKey: "a", cost: 1)
+    #expect(!memory.containsLocalValue(forKey: "a"))
+  }
+
   @Test("a failed load throws and caches nothing")
   func failedLoad() async throws {
     let folder = TemporaryFolder()

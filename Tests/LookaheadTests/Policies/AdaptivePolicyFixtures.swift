@@ -17,6 +17,8 @@ struct AdaptiveLoads {
   var loading: Set<Int> = []
   /// Items off screen whose image is ready.
   var ready: Set<Int> = []
+  /// Items whose image a local tier below memory (a disk cache) holds.
+  var stored: Set<Int> = []
 }
 
 /// Drives an ``AdaptivePolicy`` with a ``ScrollTracker`` at 60 Hz on scripted offsets.
@@ -97,7 +99,7 @@ struct AdaptivePlayer {
     let visible = input.visibleItems
     let status = ClosureLoadStatus(
       isReady: { (loads.isVisibleReady && visible.contains($0)) || loads.ready.contains($0) },
-      isLoading: { loads.loading.contains($0) })
+      isLoading: { loads.loading.contains($0) }, isStoredLocally: { loads.stored.contains($0) })
     return policy.wantedItems(for: input, status: status)
   }
 }

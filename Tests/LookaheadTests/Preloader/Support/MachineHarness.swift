@@ -16,6 +16,8 @@ struct MachineHarness {
 
   var machine: Machine
   var cached: Set<String> = []
+  /// Keys a local tier below memory (a disk cache) holds.
+  var stored: Set<String> = []
   var time: Duration = .zero
   /// Running loads by key.
   var running: [String: LoadTicket] = [:]
@@ -69,9 +71,10 @@ struct MachineHarness {
   @discardableResult
   mutating func scroll(to offset: CGFloat, after step: Duration = .milliseconds(16)) -> [Action] {
     time += step
-    let cached = cached
     return perform(
-      machine.scrolled(to: CGPoint(x: 0, y: offset), now: time) { cached.contains($0) })
+      machine.scrolled(
+        to: CGPoint(x: 0, y: offset), now: time,
+        readiness: HarnessReadiness(cached: cached, stored: stored)))
   }
 
   /// A wake-up at `time`: due retries, and a frame at rest the machine asked for.
@@ -133,4 +136,13 @@ struct MachineHarness {
   static func listChanges(_ actions: [Action]) -> [PagerListChange] {
     actions.compactMap { if case .listChanged(let change) = $0 { change } else { nil } }
   }
+}
+
+/// The harness's readiness: `cached` keys in memory, `stored` keys on a local tier.
+struct HarnessReadiness: ResourceReadiness {
+  let cached: Set<String>
+  let stored: Set<String>
+
+  func isReady(_ key: String) -> Bool { cached.contains(key) }
+  func isStoredLocally(_ key: String) -> Bool { stored.contains(key) }
 }
