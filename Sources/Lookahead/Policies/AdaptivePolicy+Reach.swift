@@ -81,7 +81,7 @@ extension AdaptivePolicy {
     var row: (span: AxisSpan, deadline: Double?, enter: Double)?
     // Flown over all the same, an image stored locally arrives in time for no bytes.
     func appendIfStoredLocally(_ item: Int, enter: Double) {
-      guard status.isStoredLocally(item), !status.isReady(item) else { return }
+      guard !status.isReady(item), status.isStoredLocally(item) else { return }
       let priority: LoadPriority = enter < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: enter))
     }
