@@ -12,8 +12,8 @@ extension AdaptivePolicy {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
     let visible = input.visibleItems
-    let peakAhead = recentPeaks[forward ? 0 : 1]
-    let peakBehind = recentPeaks[forward ? 1 : 0]
+    let peakAhead = recent.peaks[forward ? 0 : 1]
+    let peakBehind = recent.peaks[forward ? 1 : 0]
     // Where the viewport will rest: the projected landing while decelerating, here
     // otherwise. Past it, keep the lead the user's recent behaviour calls for, so a
     // fling that starts from rest finds its first screens ready: what the recent top
@@ -31,7 +31,8 @@ extension AdaptivePolicy {
         Swift.max(
           peakAhead * lead,
           Swift.min(
-            peakAhead * horizon, recentStroke, configuration.maximumStretchedLeadScreens * screen)
+            peakAhead * horizon, recent.longestStroke,
+            configuration.maximumStretchedLeadScreens * screen)
         ),
         reachCap(
           keptUp: configuration.keptUpRestLeadScreens,
@@ -159,7 +160,7 @@ extension AdaptivePolicy {
   /// The lead to keep at rest: what the user's recent top speed covers within the
   /// lead time, at least a floor, growing gently while idle.
   func restLead(screen: Double, now: Duration, peak fromBehaviour: Double) -> Double {
-    let idle = idleSince.map { (now - $0).inSeconds } ?? 0
+    let idle = recent.idleSince.map { (now - $0).inSeconds } ?? 0
     let floor = configuration.minimumRestLeadScreens * screen
     return Swift.max(floor, fromBehaviour) + configuration.idleGrowthScreensPerSecond * screen
       * idle

@@ -145,18 +145,9 @@ public struct AdaptivePolicy: ItemPolicy {
   /// What the two latency estimates come to, worked out when a load finishes rather
   /// than several times a frame.
   private(set) var readings: LatencyReadings
-  /// Recent top speeds toward larger offsets (index 0) and smaller ones (index 1).
-  private(set) var recentPeaks = [0.0, 0.0]
+  /// The recent top speeds, the longest stroke and the time at rest.
+  private(set) var recent: RecentMotion
   private var keeper = RunningLoadKeeper()
-  private var lastTime: Duration?
-  private(set) var idleSince: Duration?
-  /// Where the current stroke (a stretch of motion between rests) began.
-  private var strokeStart: Double?
-  /// Where the viewport started at the last decision, and since when it has started
-  /// there; read by ``standsStill(at:now:)``.
-  private var stillStart: (offset: CGFloat, since: Duration)?
-  /// The recent longest stroke, in points, decaying like the peak speeds.
-  private(set) var recentStroke = 0.0
   /// The learned bandwidth and load size; read by the link's limits.
   var throughput = ThroughputEstimator()
   /// How long the list's last page took to arrive; read while the link is unknown.
@@ -208,6 +199,7 @@ public struct AdaptivePolicy: ItemPolicy {
     excursions = RestExcursions(window: configuration.restExcursionWindow.inSeconds)
     misses = MovingMissRate(halfLife: configuration.missShareHalfLife)
     directness = TravelDirectness(halfLife: configuration.directnessHalfLife)
+    recent = RecentMotion(halfLife: configuration.recentSpeedHalfLife)
   }
 
   /// Learns the latency of a finished network load.
@@ -242,11 +234,11 @@ public struct AdaptivePolicy: ItemPolicy {
     let tracker = input.tracker
     let axis = input.layout.axis
     let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
-    if wasBusy, let lastTime, input.time > lastTime {
+    if wasBusy, let lastTime = recent.lastTime, input.time > lastTime {
       throughput.observeBusy(seconds: (input.time - lastTime).inSeconds)
     }
-    let wasResting = idleSince != nil
-    updateRecentSpeed(
+    let wasResting = recent.idleSince != nil
+    recent.observe(
       velocity: velocity, time: input.time, isMoving: tracker.isMoving,
       offset: Double(input.viewportSpan.lowerBound))
     let seconds = input.time.inSeconds
@@ -259,10 +251,10 @@ public struct AdaptivePolicy: ItemPolicy {
     // A glide toward the start of the list stops there, as a scroll view's does.
     let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
     let movedForward = tracker.direction.isForward(along: axis)
-    let isStill = standsStill(at: viewport.lowerBound, now: input.time)
+    let isStill = recent.standsStill(at: viewport.lowerBound, now: input.time)
     excursions.observe(
       time: seconds, offset: Double(viewport.lowerBound),
-      restBegins: !wasResting && idleSince != nil, isForward: movedForward)
+      restBegins: !wasResting && recent.idleSince != nil, isForward: movedForward)
     // At rest against the start of the list nothing lies the way the user last
     // scrolled: the lead points the only way there is, so the link does not idle.
     let forward = movedForward || (!motion.isMoving && viewport.lowerBound <= 0)
@@ -371,42 +363,6 @@ public struct AdaptivePolicy: ItemPolicy {
     keeper.listDidChange(changes)
     directness.contentMoved()
     excursions.listDidChange()
-    strokeStart = nil
-  }
-
-  /// Whether the viewport starts at `offset`, as it already did at an earlier decision:
-  /// it has not moved for a while, whatever the scroll tracker's velocity fit says.
-  ///
-  /// A decision at the same time as the one that first saw the offset (a second
-  /// decision within a frame) does not count: no time has passed at rest.
-  private mutating func standsStill(at offset: CGFloat, now: Duration) -> Bool {
-    guard let stillStart, stillStart.offset == offset else {
-      stillStart = (offset, now)
-      return false
-    }
-    return now > stillStart.since
-  }
-
-  private mutating func updateRecentSpeed(
-    velocity: Double, time: Duration, isMoving: Bool, offset: Double
-  ) {
-    let side = velocity >= 0 ? 0 : 1
-    if let lastTime, time > lastTime {
-      let keep = pow(0.5, (time - lastTime) / configuration.recentSpeedHalfLife)
-      recentPeaks[0] *= keep
-      recentPeaks[1] *= keep
-      recentStroke *= keep
-    }
-    recentPeaks[side] = Swift.max(recentPeaks[side], abs(velocity))
-    lastTime = time
-    if isMoving {
-      idleSince = nil
-      let start = strokeStart ?? offset
-      strokeStart = start
-      recentStroke = Swift.max(recentStroke, abs(offset - start))
-    } else if idleSince == nil {
-      strokeStart = nil
-      idleSince = time
-    }
+    recent.listDidChange()
   }
 }
