@@ -324,7 +324,7 @@ extension AdaptivePolicy {
     /// flingers' p99 is 7,700 pt/s, `lookahead traces describe`); a status-bar tap or an
     /// animated scroll to an item crosses the list at tens of thousands. The glide model
     /// projects such motion onto the start of the list, and on the built-in `lte`
-    /// flinger traces (seeds 6–105) `adaptive` spent 6.5 MB there on images that were
+    /// flinger traces (seeds 6–45) `adaptive` spent 6.5 MB there on images that were
     /// cancelled or never shown, for 2.1 MB that were: a jump back in them stops at
     /// 0–30 % of the offset, rarely at the top. Images seen before, stored locally, still
     /// load during a jump, so a jump back to the top finds them (BENCHMARKS.md, "Jumps
