@@ -78,11 +78,13 @@ extension AdaptivePolicy {
     var toLanding: Double?
     // The items of a grid row share a span, and so the answer: worked out once a row
     // (each time to travel through a deceleration is a logarithm).
-    // A row flown over keeps `deadline` nil and its time of entry in `enter`.
-    var row: (span: AxisSpan, deadline: Double?, enter: Double)?
-    // Flown over all the same, an image stored locally arrives in time for no bytes.
-    func appendIfStoredLocally(_ item: Int, enter: Double) {
+    // A row flown over keeps `deadline` nil; `distance` is the row's from the viewport.
+    var row: (span: AxisSpan, deadline: Double?, distance: Double)?
+    // Flown over all the same, an image stored locally arrives in time for no bytes; its
+    // time of entry (a logarithm) is worked out only for such an image.
+    func appendIfStoredLocally(_ item: Int, distance: Double) {
       guard !status.isReady(item), status.isStoredLocally(item) else { return }
+      let enter = motion.timeToTravel(distance)
       let priority: LoadPriority = enter < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: enter))
     }
@@ -91,7 +93,7 @@ extension AdaptivePolicy {
       let span = input.layout.span(ofItem: item)
       if let row, row.span == span {
         guard let deadline = row.deadline else {
-          appendIfStoredLocally(item, enter: row.enter)
+          appendIfStoredLocally(item, distance: row.distance)
           continue
         }
         let priority: LoadPriority = deadline < horizon ? .display : .preload
@@ -103,9 +105,8 @@ extension AdaptivePolicy {
         let exit = motion.timeToTravel(distance + Double(span.length) + screen)
         // Flown over before its load could finish: not worth a byte.
         if exit < lead {
-          let enter = motion.timeToTravel(distance)
-          row = (span, nil, enter)
-          appendIfStoredLocally(item, enter: enter)
+          row = (span, nil, distance)
+          appendIfStoredLocally(item, distance: distance)
           continue
         }
       }
@@ -118,7 +119,7 @@ extension AdaptivePolicy {
         toLanding = flight
         deadline = flight + (distance - landing) / restSpeed
       }
-      row = (span, deadline, deadline)
+      row = (span, deadline, distance)
       let priority: LoadPriority = deadline < horizon ? .display : .preload
       prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
     }

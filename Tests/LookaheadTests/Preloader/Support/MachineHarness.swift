@@ -38,6 +38,9 @@ struct MachineHarness {
 
   static func key(_ id: Int) -> String { "img-\(id)" }
 
+  /// What is cached and stored now, as the machine's frames ask it.
+  var readiness: HarnessReadiness { HarnessReadiness(cached: cached, stored: stored) }
+
   /// Records loads and pages the actions start or cancel; returns the actions.
   @discardableResult
   mutating func perform(_ actions: [Action]) -> [Action] {
@@ -72,16 +75,13 @@ struct MachineHarness {
   mutating func scroll(to offset: CGFloat, after step: Duration = .milliseconds(16)) -> [Action] {
     time += step
     return perform(
-      machine.scrolled(
-        to: CGPoint(x: 0, y: offset), now: time,
-        readiness: HarnessReadiness(cached: cached, stored: stored)))
+      machine.scrolled(to: CGPoint(x: 0, y: offset), now: time, readiness: readiness))
   }
 
   /// A wake-up at `time`: due retries, and a frame at rest the machine asked for.
   @discardableResult
   mutating func tick(at time: Duration) -> [Action] {
-    let cached = cached
-    return perform(machine.tick(now: time) { cached.contains($0) })
+    perform(machine.tick(now: time, readiness: readiness))
   }
 
   /// Frames every 16 ms moving at `speed` points per second for `seconds`; returns every
