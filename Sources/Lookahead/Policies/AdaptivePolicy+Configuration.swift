@@ -253,8 +253,32 @@ extension AdaptivePolicy {
     /// family over 3G this limit cut avoidable blank item-frames by a sixth and bytes by
     /// 5 %, and it took the per-trace pass rate from 68 % to 88 % (BENCHMARKS.md).
     public var pipeDepthFactor: Double = 1
-    /// The fewest loads the in-flight limit allows (see ``pipeDepthFactor``).
+    /// The fewest loads the in-flight limit allows (see ``pipeDepthFactor``), but see
+    /// ``slowLinkMinimumLoadsInFlight``.
     public var minimumLoadsInFlight: Int = 3
+    /// The fewest loads the in-flight limit allows on a slow link (one whose learned time
+    /// per load reaches ``slowLinkLoadTime``) while the user's demand lies outside
+    /// ``slowLinkBusyDemand``.
+    ///
+    /// The floor of ``minimumLoadsInFlight`` is there for a fast link, whose bandwidth
+    /// reads low while it idles between requests. A slow link's learned bandwidth is what
+    /// it carries, and a third load in flight only shares it: when the user asks little
+    /// of the link, two loads keep up; when the user asks far more than it carries, most
+    /// items fly past, and a third load is most often for one the motion skips, cancelled
+    /// after part of its bytes. On the randomised trace family over 3G, tuning seeds
+    /// 301–700, bytes fell from 0.905× to 0.884× Texture's and avoidable blank
+    /// item-frames from 0.457× to 0.452×; most of the bytes saved were partial transfers
+    /// of cancelled loads (BENCHMARKS.md, "Two loads in flight on a slow link").
+    public var slowLinkMinimumLoadsInFlight: Int = 2
+    /// On a slow link, the user's demand within which the floor of loads in flight stays
+    /// ``minimumLoadsInFlight`` (see ``slowLinkMinimumLoadsInFlight``). The demand is
+    /// what the user's recent top speed asks of the link: items per second at that speed
+    /// times the learned time per load, 1 when it asks exactly what the link carries.
+    ///
+    /// Within it a stream of medium flings keeps the link busy, and the loads in flight
+    /// overlap each one's round trip; with two, the built-in `skimmer` traces over 3G
+    /// (seeds 6–105) went from 0.199× to 0.271× Texture's avoidable blank item-frames.
+    public var slowLinkBusyDemand: ClosedRange<Double> = 0.5...2.5
     /// The fewest loads the in-flight limit allows per visible item (see
     /// ``pipeDepthFactor``).
     ///

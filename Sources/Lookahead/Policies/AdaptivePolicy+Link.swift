@@ -8,9 +8,17 @@ extension AdaptivePolicy {
   /// last of them arrives after `latency / (1 - demand / bandwidth)`.
   func demandStretch(speed: Double, itemsPerPoint: Double) -> Double {
     let limit = configuration.bandwidthDemandLimit
-    guard limit > 0, let secondsPerLoad = throughput.secondsPerLoad else { return 1 }
-    let demand = speed * itemsPerPoint * secondsPerLoad
+    guard limit > 0, let demand = demand(speed: speed, itemsPerPoint: itemsPerPoint) else {
+      return 1
+    }
     return 1 / (1 - Swift.min(demand, limit))
+  }
+
+  /// What moving at `speed` asks of the link: the items it brings per second times the
+  /// learned link time per load (1 when it asks exactly what the link carries); `nil`
+  /// while the bandwidth is unknown.
+  func demand(speed: Double, itemsPerPoint: Double) -> Double? {
+    throughput.secondsPerLoad.map { speed * itemsPerPoint * $0 }
   }
 
   /// Items per point of the axis on screen now: the visible items over the extent
@@ -117,17 +125,17 @@ extension AdaptivePolicy {
   /// 3. those that would start beyond the link's pipe are withdrawn: the loads in
   ///    flight (the `waitingVisible` of the `visibleCount` visible requests that are not
   ///    ready yet and prefetches already loading, then new prefetches by deadline) stop
-  ///    at ``loadsInFlightLimit(visibleCount:)``. Prefetches that are ready stay, as do
-  ///    running ones.
+  ///    at ``loadsInFlightLimit(visibleCount:demand:)`` (`demand` as there). Prefetches
+  ///    that are ready stay, as do running ones.
   ///
   /// One pass asks whether each prefetch loads, once (the answers go to
   /// ``loadingScratch``, storage kept between frames): a grid frame has some seventy
   /// candidates here, and every step wants the answer.
   mutating func trimPrefetches(
     _ prefetches: inout [PreloadRequest], waitsOnScreen: Bool, isLearning: Bool, budget: Int,
-    visibleCount: Int, waitingVisible: Int, status: some LoadStatus
+    visibleCount: Int, waitingVisible: Int, demand: Double?, status: some LoadStatus
   ) {
-    let limit = loadsInFlightLimit(visibleCount: visibleCount)
+    let limit = loadsInFlightLimit(visibleCount: visibleCount, demand: demand)
     var loading = loadingScratch
     loadingScratch = []
     loading.removeAllKeepingCapacity()
@@ -171,10 +179,15 @@ extension AdaptivePolicy {
   /// How many loads may be in flight at once: the link's bandwidth-delay product in
   /// loads (learned bandwidth × typical latency ÷ mean load size) times
   /// ``Configuration/pipeDepthFactor``, but at least
-  /// ``Configuration/minimumLoadsInFlight`` and
+  /// ``Configuration/minimumLoadsInFlight`` (on a slow link, when the user's `demand`
+  /// lies outside ``Configuration/slowLinkBusyDemand``,
+  /// ``Configuration/slowLinkMinimumLoadsInFlight``) and
   /// ``Configuration/loadsInFlightPerVisibleItem`` per visible item; `nil` (no limit)
   /// while the bandwidth is unknown or the limit is disabled.
-  func loadsInFlightLimit(visibleCount: Int) -> Int? {
+  ///
+  /// - Parameter demand: What the user's recent top speed asks of the link (see
+  ///   ``demand(speed:itemsPerPoint:)``); `nil` when unknown.
+  func loadsInFlightLimit(visibleCount: Int, demand: Double?) -> Int? {
     guard configuration.pipeDepthFactor > 0, let secondsPerLoad = throughput.secondsPerLoad
     else { return nil }
     // Clamped so that a bandwidth learned over an instant converts to an `Int`.
@@ -183,8 +196,14 @@ extension AdaptivePolicy {
       1_000_000)
     guard pipe.isFinite else { return nil }
     let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
-    return Swift.max(
-      configuration.minimumLoadsInFlight, Int(pipe.rounded(.up)), Int(perVisible.rounded(.up)))
+    let isSlow = secondsPerLoad >= configuration.slowLinkLoadTime.inSeconds
+    let floor =
+      if isSlow, let demand, !configuration.slowLinkBusyDemand.contains(demand) {
+        configuration.slowLinkMinimumLoadsInFlight
+      } else {
+        configuration.minimumLoadsInFlight
+      }
+    return Swift.max(floor, Int(pipe.rounded(.up)), Int(perVisible.rounded(.up)))
   }
 }
 

@@ -79,7 +79,11 @@ import Foundation
 ///   the loads it takes to keep the link busy across a round trip — times
 ///   ``Configuration/pipeDepthFactor``, but never fewer than
 ///   ``Configuration/minimumLoadsInFlight`` and
-///   ``Configuration/loadsInFlightPerVisibleItem`` per visible item. The rest wait for
+///   ``Configuration/loadsInFlightPerVisibleItem`` per visible item. On a slow link the
+///   floor is ``Configuration/slowLinkMinimumLoadsInFlight`` unless the user's recent
+///   top speed asks about what the link carries (``Configuration/slowLinkBusyDemand``):
+///   asked little, two loads keep up; asked far more, a third load is mostly for an
+///   item the motion skips. The rest wait for
 ///   the next frame, in deadline order: on a slow link the nearest deadline gets the
 ///   whole bandwidth and arrives sooner, and loads that are never started when the user
 ///   turns around cost no bytes.
@@ -159,7 +163,7 @@ public struct AdaptivePolicy: ItemPolicy {
   private var candidates: [PreloadRequest] = []
   /// Scratch storage for putting the candidates in order.
   private var sortBuffer: [PreloadRequest] = []
-  /// Whether each prefetch loads, in ``trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:status:)``;
+  /// Whether each prefetch loads, in ``trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:demand:status:)``;
   /// scratch storage kept between frames.
   var loadingScratch: [Bool] = []
   /// How far the user travels after coming to rest.
@@ -344,7 +348,9 @@ public struct AdaptivePolicy: ItemPolicy {
       &prefetches, waitsOnScreen: waitingVisible + skippedVisible > 0,
       isLearning: latency.count < configuration.learningLoads, budget: budget,
       visibleCount: requests.count - first + skippedVisible,
-      waitingVisible: waitingVisible + skippedVisible, status: status)
+      waitingVisible: waitingVisible + skippedVisible,
+      demand: demand(speed: recent.peaks[forward ? 0 : 1], itemsPerPoint: itemsPerPoint),
+      status: status)
     keeper.keepRunningLoads(
       in: &prefetches, visible: requests[first...], visibleItems: visible, viewport: viewport,
       motion: walled,

@@ -121,7 +121,7 @@ import Testing
     // Only the items ahead, so that the nearest deadlines are the next items down.
     limited.denseRestTrailingScreens = 0
     var user = player(limited)
-    #expect(user.policy.loadsInFlightLimit(visibleCount: 10) == 2)
+    #expect(user.policy.loadsInFlightLimit(visibleCount: 10, demand: nil) == 2)
     let next = adaptiveLayout.items(overlapping: user.viewport).upperBound
     // Nothing loading: the two nearest deadlines start, the rest wait.
     #expect(adaptivePrefetches(user.move(speed: 0, seconds: 0.5)).map(\.item) == [next, next + 1])
@@ -134,11 +134,48 @@ import Testing
     #expect(busy.isEmpty)
     // Without the limit the whole lead is wanted.
     var unlimited = player(unbudgetedAdaptive)
-    #expect(unlimited.policy.loadsInFlightLimit(visibleCount: 10) == nil)
+    #expect(unlimited.policy.loadsInFlightLimit(visibleCount: 10, demand: nil) == nil)
     #expect(adaptivePrefetches(unlimited.move(speed: 0, seconds: 0.5)).count > 2)
     // With many items on screen, the limit grows with them.
     limited.loadsInFlightPerVisibleItem = 0.5
-    #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10) == 5)
+    #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10, demand: nil) == 5)
+  }
+
+  @Test func aSlowLinkKeepsTwoLoadsInFlightUnlessTheUserKeepsItBusy() {
+    // 300 kB/s and 75 kB per load: 0.25 s of link per load, slow once the slow link's
+    // mark is 0.2 s. The bandwidth-delay product (0.8 loads) is under every floor.
+    var configuration = unbudgetedAdaptive
+    configuration.pipeDepthFactor = 1
+    configuration.minimumLoadsInFlight = 3
+    configuration.slowLinkMinimumLoadsInFlight = 2
+    configuration.slowLinkBusyDemand = 0.5...2.5
+    configuration.loadsInFlightPerVisibleItem = 0
+    configuration.denseRestTrailingScreens = 0
+    configuration.slowLinkLoadTime = .milliseconds(200)
+    let slow = AdaptivePlayer.learnedBandwidth(configuration).policy
+    #expect(slow.loadsInFlightLimit(visibleCount: 10, demand: 0.2) == 2)
+    #expect(slow.loadsInFlightLimit(visibleCount: 10, demand: 0.5) == 3)
+    #expect(slow.loadsInFlightLimit(visibleCount: 10, demand: 2.5) == 3)
+    #expect(slow.loadsInFlightLimit(visibleCount: 10, demand: 6) == 2)
+    // An unknown demand keeps the general floor.
+    #expect(slow.loadsInFlightLimit(visibleCount: 10, demand: nil) == 3)
+    // The user of the fixture flung at 3,000 pt/s over 100-point items: 30 items a
+    // second, 7.5 times what the link carries. Two prefetches start, not three.
+    func started(_ configuration: AdaptivePolicy.Configuration) -> Int {
+      var user = AdaptivePlayer.learnedBandwidth(configuration)
+      return adaptivePrefetches(user.move(speed: 0, seconds: 0.5)).count
+    }
+    #expect(started(configuration) == 2)
+    // A user whose demand keeps the link busy, or a fast link, keeps the floor of 3.
+    var busy = configuration
+    busy.slowLinkBusyDemand = 0.5...10
+    #expect(started(busy) == 3)
+    var fast = configuration
+    fast.slowLinkLoadTime = .milliseconds(300)
+    #expect(
+      AdaptivePlayer.learnedBandwidth(fast).policy.loadsInFlightLimit(
+        visibleCount: 10, demand: 0.2) == 3)
+    #expect(started(fast) == 3)
   }
 
   /// A user of the learned bandwidth on a screen counted as sparse, moving at `speed`

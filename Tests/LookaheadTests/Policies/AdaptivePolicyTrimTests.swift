@@ -3,7 +3,7 @@ import Testing
 @testable import Lookahead
 
 @Suite struct AdaptivePolicyTrimTests {
-  /// The three steps of ``AdaptivePolicy/trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:status:)``
+  /// The three steps of ``AdaptivePolicy/trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:demand:status:)``
   /// one after another, each over the whole array: the reference.
   private static func trimmedStepByStep(
     _ prefetches: [PreloadRequest], waitsOnScreen: Bool, isLearning: Bool, budget: Int,
@@ -49,7 +49,8 @@ import Testing
       let budget = random.nextInt(in: 0...30)
       let visibleCount = random.nextInt(in: 0...12)
       let waitingVisible = random.nextInt(in: 0...visibleCount)
-      let limit = policy.loadsInFlightLimit(visibleCount: visibleCount)
+      let demand = random.nextBool(probability: 0.2) ? nil : Double(random.nextInt(in: 0...40)) / 10
+      let limit = policy.loadsInFlightLimit(visibleCount: visibleCount, demand: demand)
       limits.insert(limit)
       let expected = Self.trimmedStepByStep(
         prefetches, waitsOnScreen: waitsOnScreen, isLearning: isLearning, budget: budget,
@@ -57,7 +58,7 @@ import Testing
       var actual = prefetches
       policy.trimPrefetches(
         &actual, waitsOnScreen: waitsOnScreen, isLearning: isLearning, budget: budget,
-        visibleCount: visibleCount, waitingVisible: waitingVisible, status: status)
+        visibleCount: visibleCount, waitingVisible: waitingVisible, demand: demand, status: status)
       #expect(actual == expected)
       guard actual == expected else { return }
     }
