@@ -205,9 +205,9 @@ extension AdaptivePolicy {
     /// per-trace pass rate from 95 % to 97 %; on `wifi` it changes nothing.
     public var priorRestExcursionScreens: Double = 2
     /// The link time per load (mean load size over learned bandwidth) at which the link
-    /// counts as fully slow, for ``priorRestExcursionScreens`` and for withdrawing a
+    /// counts as fully slow, for ``priorRestExcursionScreens``, for withdrawing a
     /// running visible load during a glide (see ``AdaptivePolicy``, "Leaving items are
-    /// not loaded"); positive.
+    /// not loaded") and for ``slowLinkMinimumLoadsInFlight``; positive.
     public var slowLinkLoadTime: Duration = .milliseconds(300)
     /// Before any image has loaded, the latency of the list's last page beyond which the
     /// link counts as slow, for ``slowStartVisibleLoads``; positive.
@@ -253,8 +253,8 @@ extension AdaptivePolicy {
     /// family over 3G this limit cut avoidable blank item-frames by a sixth and bytes by
     /// 5 %, and it took the per-trace pass rate from 68 % to 88 % (BENCHMARKS.md).
     public var pipeDepthFactor: Double = 1
-    /// The fewest loads the in-flight limit allows (see ``pipeDepthFactor``), but see
-    /// ``slowLinkMinimumLoadsInFlight``.
+    /// The fewest loads the in-flight limit allows (see ``pipeDepthFactor``); on a slow
+    /// link, see ``slowLinkMinimumLoadsInFlight``.
     public var minimumLoadsInFlight: Int = 3
     /// The fewest loads the in-flight limit allows on a slow link (one whose learned time
     /// per load reaches ``slowLinkLoadTime``) while the user's demand lies outside
