@@ -196,9 +196,8 @@ extension AdaptivePolicy {
       1_000_000)
     guard pipe.isFinite else { return nil }
     let perVisible = configuration.loadsInFlightPerVisibleItem * Double(visibleCount)
-    let isSlow = secondsPerLoad >= configuration.slowLinkLoadTime.inSeconds
     let floor =
-      if isSlow, let demand, !configuration.slowLinkBusyDemand.contains(demand) {
+      if linkSlowness() >= 1, let demand, !configuration.slowLinkBusyDemand.contains(demand) {
         configuration.slowLinkMinimumLoadsInFlight
       } else {
         configuration.minimumLoadsInFlight
