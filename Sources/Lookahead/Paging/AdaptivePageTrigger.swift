@@ -1,6 +1,8 @@
+import Foundation
+
 /// The adaptive strategy's page trigger: it learns how long pages take and asks for the
-/// next one by remaining time, with a distance floor that grows with that latency
-/// (SPEC §6.2, §7).
+/// next one by remaining time, with a distance floor that grows with that latency and
+/// with the user's recent top speed (SPEC §6.2, §7).
 ///
 /// Each finished page request teaches it the latency (``pageDidLoad(latency:)``); its
 /// ``trigger`` is then ``PageTrigger/adaptive(expectedLatency:margin:minimumScreens:)``
@@ -10,15 +12,26 @@
 /// screens earlier costs little, while fetching it late cuts the image lead short
 /// exactly when a burst of scrolling outruns the network.
 ///
+/// The remaining-time test looks at the current velocity, which is zero at rest: a
+/// flinger who pauses a couple of screens before the end of the loaded content and
+/// flings again reaches it before the page and then its images arrive. So the trigger
+/// also remembers the recent top speed toward the tail
+/// (``scrolled(velocity:viewportLength:at:)``, fading with ``speedHalfLife``), and the
+/// floor covers what that speed travels within the expected latency plus
+/// ``speedMargin``, up to ``maximumSpeedScreens``.
+///
 /// ```swift
 /// var pages = AdaptivePageTrigger()
+/// // Every scroll tick:
+/// pages.scrolled(velocity: tracker.velocity.y, viewportLength: bounds.height, at: now)
 /// if pages.trigger.shouldFetch(input) { startNextPage() }
 /// // …when the page arrives:
 /// pages.pageDidLoad(latency: elapsed)
 /// ```
 ///
 /// The list preloader (``ListPreloaderStateMachine``) uses it for
-/// ``PagingStrategy/adaptive(_:)`` and feeds it every page it loads.
+/// ``PagingStrategy/adaptive(_:)``, tells it every frame's motion and feeds it every
+/// page it loads.
 ///
 /// A value type; thread-safe.
 public struct AdaptivePageTrigger: Sendable, Hashable {
@@ -41,6 +54,35 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// skimmer and reverser more blank frames (BENCHMARKS.md, "Where a dense screen's link
   /// idled").
   public var screensPerLatencySecond: Double
+  /// How fast the remembered top speed fades: it halves every this long; positive.
+  /// 4 s, as ``AdaptivePolicy/Configuration/recentSpeedHalfLife``.
+  public var speedHalfLife: Duration
+  /// Time added to the expected latency for the top speed's floor: the page must
+  /// arrive, and then the first images of its items, before the user's next fling
+  /// reaches them. 300 ms. The trigger's ``margin`` (500 ms) in its place left fewer
+  /// blank frames on generator B's `lte` flingers (129 instead of 156 avoidable blank
+  /// item-frames) but spent more bytes at the ends of sessions: classes of five of those
+  /// traces exceeded `texture`'s bytes in 12.1 % of draws instead of 8.2 % (BENCHMARKS.md,
+  /// "A page for the next fling").
+  public var speedMargin: Duration
+  /// The farthest the top speed takes the floor, in screenfuls. A jump (a programmatic
+  /// scroll to a far offset) moves at hundreds of thousands of points per second, and
+  /// its speed must not keep the pager fetching page after page while it fades. On a
+  /// slow link the latency's floor is about as far already (4.5 screenfuls for pages
+  /// of half a second), so the top speed's floor serves fast links.
+  ///
+  /// On generator B's 100 `flinger` traces over `lte`, the top speed's floor took
+  /// `adaptive`'s avoidable blank item-frames from 225 to 156 of `texture`'s 4,371.
+  /// Measured with 500 ms in place of ``speedMargin``, caps of 4, 8 and 100 screenfuls
+  /// gave those traces the same blank frames, but at 8 the built-in `3g` grid flinger
+  /// spent 1.003× `texture`'s bytes (0.991× at 4, as before). See BENCHMARKS.md, "A
+  /// page for the next fling".
+  public var maximumSpeedScreens: Double
+  /// The recent top speed toward the tail, in points per second, as
+  /// ``scrolled(velocity:viewportLength:at:)`` last left it.
+  public private(set) var recentTopSpeed = 0.0
+  private var lastMotionTime: Duration?
+  private var viewportLength = 0.0
 
   /// Creates a trigger that has not seen a page yet.
   ///
@@ -49,18 +91,30 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   ///   - margin: Time added to the learned latency: 500 ms.
   ///   - minimumScreens: The smallest distance floor: 2 screenfuls.
   ///   - screensPerLatencySecond: Floor per second of expected latency: 9 screenfuls.
+  ///   - speedHalfLife: How fast the remembered top speed fades: 4 s; positive.
+  ///   - speedMargin: Time added to the latency for the top speed's floor: 300 ms.
+  ///   - maximumSpeedScreens: The farthest the top speed takes the floor: 4 screenfuls.
   public init(
     initialLatency: Duration = .milliseconds(400), margin: Duration = .milliseconds(500),
-    minimumScreens: Double = 2, screensPerLatencySecond: Double = 9
+    minimumScreens: Double = 2, screensPerLatencySecond: Double = 9,
+    speedHalfLife: Duration = .seconds(4), speedMargin: Duration = .milliseconds(300),
+    maximumSpeedScreens: Double = 4
   ) {
     precondition(minimumScreens >= 0, "minimumScreens must not be negative, got \(minimumScreens)")
     precondition(
       screensPerLatencySecond >= 0,
       "screensPerLatencySecond must not be negative, got \(screensPerLatencySecond)")
+    precondition(speedHalfLife > .zero, "speedHalfLife must be positive, got \(speedHalfLife)")
+    precondition(
+      maximumSpeedScreens >= 0,
+      "maximumSpeedScreens must not be negative, got \(maximumSpeedScreens)")
     latency = LatencyEstimator(quantile: 0.9, prior: initialLatency, capacity: 16)
     self.margin = margin
     self.minimumScreens = minimumScreens
     self.screensPerLatencySecond = screensPerLatencySecond
+    self.speedHalfLife = speedHalfLife
+    self.speedMargin = speedMargin
+    self.maximumSpeedScreens = maximumSpeedScreens
   }
 
   /// The expected page latency: the 90th percentile of the last 16 pages, or the
@@ -72,9 +126,32 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// - Complexity: O(1).
   public var trigger: PageTrigger {
     let expected = expectedLatency
-    return .adaptive(
-      expectedLatency: expected, margin: margin,
-      minimumScreens: Swift.max(minimumScreens, screensPerLatencySecond * expected.inSeconds))
+    var floor = Swift.max(minimumScreens, screensPerLatencySecond * expected.inSeconds)
+    if viewportLength > 0 {
+      let reach = recentTopSpeed * (expected + speedMargin).inSeconds / viewportLength
+      floor = Swift.max(floor, Swift.min(reach, maximumSpeedScreens))
+    }
+    return .adaptive(expectedLatency: expected, margin: margin, minimumScreens: floor)
+  }
+
+  /// Remembers a scroll tick's motion: the top speed toward the tail fades with
+  /// ``speedHalfLife`` and rises to the tick's speed toward the tail (a velocity
+  /// toward the head counts as zero).
+  ///
+  /// - Parameters:
+  ///   - velocity: Points per second, positive toward the tail; finite.
+  ///   - viewportLength: The viewport's length along the axis, in points; 0 leaves the
+  ///     floor to the latency alone.
+  ///   - time: The tick's time; never earlier than the previous tick's.
+  /// - Complexity: O(1).
+  public mutating func scrolled(velocity: Double, viewportLength: Double, at time: Duration) {
+    precondition(velocity.isFinite, "velocity must be finite, got \(velocity)")
+    if let lastMotionTime, time > lastMotionTime {
+      recentTopSpeed *= pow(0.5, (time - lastMotionTime) / speedHalfLife)
+    }
+    lastMotionTime = time
+    recentTopSpeed = Swift.max(recentTopSpeed, velocity)
+    self.viewportLength = viewportLength.isFinite ? Swift.max(0, viewportLength) : 0
   }
 
   /// Learns from a finished page request.

@@ -4,16 +4,24 @@ extension ListPreloaderStateMachine {
   /// Whether the range mode allows only what is on screen.
   var isConstrained: Bool { modes.mode == .visibleOnly || modes.mode == .lowMemory }
 
-  /// Asks the page trigger, unless the tail is busy, exhausted or paged by hand.
+  /// Tells the adaptive page trigger the frame's motion, then asks the page trigger,
+  /// unless the tail is busy, exhausted or paged by hand.
   mutating func decidePages(now: Duration) -> [Action] {
+    let axis = geometry.axis
+    let velocity = axis == .vertical ? tracker.velocity.y : tracker.velocity.x
+    if case .adaptive(var adaptive) = paging {
+      // Every frame, a page in flight or not: the top speed it remembers is the user's.
+      adaptive.scrolled(
+        velocity: Double(velocity), viewportLength: Double(axis.length(of: viewport.size)),
+        at: now)
+      paging = .adaptive(adaptive)
+    }
     guard !isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
     switch paging {
     case .manual: return []
     case .trigger(let trigger): pager.trigger = trigger
     case .adaptive(let adaptive): pager.trigger = adaptive.trigger
     }
-    let axis = geometry.axis
-    let velocity = axis == .vertical ? tracker.velocity.y : tracker.velocity.x
     let input = PageTriggerInput(
       offset: axis.offset(of: viewport.origin), viewportLength: axis.length(of: viewport.size),
       contentLength: geometry.contentLength, velocity: velocity,

@@ -129,6 +129,45 @@ import Testing
           expectedLatency: .milliseconds(100), margin: .milliseconds(500), minimumScreens: 2))
   }
 
+  @Test func theAdaptiveTriggersFloorCoversTheRecentTopSpeedAtRest() throws {
+    func floor(_ pages: AdaptivePageTrigger) throws -> Double {
+      guard case .adaptive(_, _, let screens) = pages.trigger else {
+        throw TriggerShape.notAdaptive
+      }
+      return screens
+    }
+    // A fast link: pages in 100 ms, a latency floor of 2 screens.
+    var pages = AdaptivePageTrigger(initialLatency: .milliseconds(100))
+    pages.pageDidLoad(latency: .milliseconds(100))
+    #expect(try floor(pages) == 2)
+    // A fling at 7,500 pt/s on a 1,000-point viewport travels 3 screens in the expected
+    // latency plus the speed margin (0.4 s).
+    pages.scrolled(velocity: 7_500, viewportLength: 1_000, at: .seconds(10))
+    #expect(abs(try floor(pages) - 3) < 1e-9)
+    // At rest, the current velocity is 0 but the remembered speed still counts: a page
+    // 2.5 screens ahead is fetched, which the latency's floor alone would not.
+    pages.scrolled(velocity: 0, viewportLength: 1_000, at: .seconds(10.5))
+    let atRest = PageTriggerInput(
+      offset: 5_000, viewportLength: 1_000, contentLength: 8_500, velocity: 0,
+      loadedItemCount: 85, pageSize: 20)
+    #expect(pages.trigger.shouldFetch(atRest))
+    #expect(!AdaptivePageTrigger(initialLatency: .milliseconds(100)).trigger.shouldFetch(atRest))
+    // The speed halves every 4 s; moving toward the head does not raise it.
+    pages.scrolled(velocity: -9_000, viewportLength: 1_000, at: .seconds(14))
+    #expect(abs(pages.recentTopSpeed - 3_750) < 1e-6)
+    #expect(try floor(pages) == 2)
+    // A jump's speed reaches no further than the cap.
+    pages.scrolled(velocity: 500_000, viewportLength: 1_000, at: .seconds(15))
+    #expect(try floor(pages) == pages.maximumSpeedScreens)
+    // A slow link's latency floor stands when it is farther.
+    var slow = AdaptivePageTrigger()
+    slow.pageDidLoad(latency: .milliseconds(600))
+    slow.scrolled(velocity: 7_500, viewportLength: 1_000, at: .seconds(1))
+    #expect(abs(try floor(slow) - 9 * 0.6) < 1e-9)
+  }
+
+  private enum TriggerShape: Error { case notAdaptive }
+
   @Test func smallContentFiresForEveryContentBasedTrigger() {
     let input = PageTriggerInput(
       offset: -40, viewportLength: 800, contentLength: 300, loadedItemCount: 3, pageSize: 10)

@@ -319,6 +319,44 @@ private typealias Harness = MachineHarness
     #expect(trigger.expectedLatency == .seconds(3))
   }
 
+  @Test func theAdaptivePageTriggerRemembersTheFlingAGlideSlowsFrom() throws {
+    // The same trigger without a memory of speed: the latency of 100 ms the adaptive
+    // one learns below, its margin and its floor of 2 screens.
+    let memoryless = PagingStrategy.trigger(
+      .adaptive(expectedLatency: .milliseconds(100), margin: .milliseconds(500), minimumScreens: 2))
+    var fetchedAt: [String: CGFloat] = [:]
+    for (name, paging) in [
+      ("adaptive", PagingStrategy.adaptive(AdaptivePageTrigger())), ("memoryless", memoryless),
+    ] {
+      var harness = Harness(
+        strategy: PreloadStrategy(id: name, paging: paging, policy: AdaptivePolicy()))
+      harness.start()
+      harness.time = .milliseconds(100)
+      // 99 items of 100 pt under a 1,000-point viewport: the content ends at 9,900.
+      harness.answerPage(ids(200, through: 102), next: "c102")
+      // A fling at 7,500 pt/s, then a glide that slows to rest within a second, 2.15
+      // screens before the end: at no frame is the end within 0.6 s at the current
+      // velocity, nor within 2 screens.
+      var offsets = (1...24).map { CGFloat($0) * 7_500 / 60 }
+      offsets += (1...60).map { frame in
+        let elapsed = CGFloat(frame) / 60
+        return 3_000 + 7_500 * elapsed - 3_750 * elapsed * elapsed
+      }
+      offsets += Array(repeating: 6_750, count: 10)
+      for offset in offsets where fetchedAt[name] == nil {
+        let fetches = Harness.fetches(harness.scroll(to: offset, after: .microseconds(16_667)))
+        if let request = fetches.first {
+          #expect(request.cursor == PageCursor("c102"))
+          fetchedAt[name] = offset
+        }
+      }
+    }
+    // The fling's speed, remembered, travels the rest of the content within the latency
+    // and the speed margin (0.4 s) as the glide ends: the next page is fetched.
+    _ = try #require(fetchedAt["adaptive"])
+    #expect(fetchedAt["memoryless"] == nil)
+  }
+
   @Test func theItemPolicyLearnsThePageLatencyWhateverThePaging() throws {
     for paging in [PagingStrategy.trigger(.leadingScreens(2)), .adaptive(AdaptivePageTrigger())] {
       var harness = Harness(
