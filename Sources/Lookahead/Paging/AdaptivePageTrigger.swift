@@ -56,7 +56,9 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   public var screensPerLatencySecond: Double
   /// How fast the remembered top speed fades: it halves every this long; positive.
   /// 4 s, as ``AdaptivePolicy/Configuration/recentSpeedHalfLife``.
-  public var speedHalfLife: Duration
+  public var speedHalfLife: Duration {
+    didSet { speedHalfLifeSeconds = speedHalfLife.inSeconds }
+  }
   /// Time added to the expected latency for the top speed's floor: the page must
   /// arrive, and then the first images of its items, before the user's next fling
   /// reaches them. 300 ms. The trigger's ``margin`` (500 ms) in its place left fewer
@@ -64,7 +66,9 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// item-frames) but spent more bytes at the ends of sessions: classes of five of those
   /// traces exceeded `texture`'s bytes in 12.1 % of draws instead of 8.2 % (BENCHMARKS.md,
   /// "A page for the next fling").
-  public var speedMargin: Duration
+  public var speedMargin: Duration {
+    didSet { speedMarginSeconds = speedMargin.inSeconds }
+  }
   /// The farthest the top speed takes the floor, in screenfuls. A jump (a programmatic
   /// scroll to a far offset) moves at hundreds of thousands of points per second, and
   /// its speed must not keep the pager fetching page after page while it fades. On a
@@ -81,7 +85,11 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// The recent top speed toward the tail, in points per second, as
   /// ``scrolled(velocity:viewportLength:at:)`` last left it.
   public private(set) var recentTopSpeed = 0.0
-  private var lastMotionTime: Duration?
+  /// The time of the last scroll tick, in seconds: a frame's fading then needs no
+  /// `Duration` arithmetic (128-bit), which cost more than the rest of the update.
+  private var lastMotionSeconds: Double?
+  private var speedHalfLifeSeconds: Double
+  private var speedMarginSeconds: Double
   private var viewportLength = 0.0
 
   /// Creates a trigger that has not seen a page yet.
@@ -113,7 +121,9 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
     self.minimumScreens = minimumScreens
     self.screensPerLatencySecond = screensPerLatencySecond
     self.speedHalfLife = speedHalfLife
+    speedHalfLifeSeconds = speedHalfLife.inSeconds
     self.speedMargin = speedMargin
+    speedMarginSeconds = speedMargin.inSeconds
     self.maximumSpeedScreens = maximumSpeedScreens
   }
 
@@ -126,9 +136,10 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// - Complexity: O(1).
   public var trigger: PageTrigger {
     let expected = expectedLatency
-    var floor = Swift.max(minimumScreens, screensPerLatencySecond * expected.inSeconds)
-    if viewportLength > 0 {
-      let reach = recentTopSpeed * (expected + speedMargin).inSeconds / viewportLength
+    let seconds = expected.inSeconds
+    var floor = Swift.max(minimumScreens, screensPerLatencySecond * seconds)
+    if viewportLength > 0, recentTopSpeed > 0 {
+      let reach = recentTopSpeed * (seconds + speedMarginSeconds) / viewportLength
       floor = Swift.max(floor, Swift.min(reach, maximumSpeedScreens))
     }
     return .adaptive(expectedLatency: expected, margin: margin, minimumScreens: floor)
@@ -146,10 +157,11 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// - Complexity: O(1).
   public mutating func scrolled(velocity: Double, viewportLength: Double, at time: Duration) {
     precondition(velocity.isFinite, "velocity must be finite, got \(velocity)")
-    if let lastMotionTime, time > lastMotionTime {
-      recentTopSpeed *= pow(0.5, (time - lastMotionTime) / speedHalfLife)
+    let seconds = time.inSeconds
+    if recentTopSpeed > 0, let lastMotionSeconds, seconds > lastMotionSeconds {
+      recentTopSpeed *= pow(0.5, (seconds - lastMotionSeconds) / speedHalfLifeSeconds)
     }
-    lastMotionTime = time
+    lastMotionSeconds = seconds
     recentTopSpeed = Swift.max(recentTopSpeed, velocity)
     self.viewportLength = viewportLength.isFinite ? Swift.max(0, viewportLength) : 0
   }
