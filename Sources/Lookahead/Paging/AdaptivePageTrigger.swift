@@ -85,9 +85,10 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// The recent top speed toward the tail, in points per second, as
   /// ``scrolled(velocity:viewportLength:at:)`` last left it.
   public private(set) var recentTopSpeed = 0.0
-  /// The time of the last scroll tick, in seconds: a frame's fading then needs no
-  /// `Duration` arithmetic (128-bit), which cost more than the rest of the update.
+  /// The time of the last scroll tick, in seconds.
   private var lastMotionSeconds: Double?
+  /// ``speedHalfLife`` and ``speedMargin`` in seconds, converted when set rather than
+  /// every frame: a `Duration`'s conversion costs about 190 instructions on Linux.
   private var speedHalfLifeSeconds: Double
   private var speedMarginSeconds: Double
   private var viewportLength = 0.0
