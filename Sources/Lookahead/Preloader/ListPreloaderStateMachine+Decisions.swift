@@ -9,18 +9,17 @@ extension ListPreloaderStateMachine {
   mutating func decidePages(now: Duration) -> [Action] {
     let axis = geometry.axis
     let velocity = axis == .vertical ? tracker.velocity.y : tracker.velocity.x
-    if case .adaptive(var adaptive) = paging {
-      // Every frame, a page in flight or not: the top speed it remembers is the user's.
-      adaptive.scrolled(
-        velocity: Double(velocity), viewportLength: Double(axis.length(of: viewport.size)),
-        at: now)
-      paging = .adaptive(adaptive)
-    }
+    // Every frame, a page in flight or not: the top speed it remembers is the user's.
+    adaptivePages?.scrolled(
+      velocity: Double(velocity), viewportLength: Double(axis.length(of: viewport.size)),
+      at: now)
     guard !isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
-    switch paging {
-    case .manual: return []
-    case .trigger(let trigger): pager.trigger = trigger
-    case .adaptive(let adaptive): pager.trigger = adaptive.trigger
+    if let adaptivePages {
+      pager.trigger = adaptivePages.trigger
+    } else if case .trigger(let trigger) = fixedPaging {
+      pager.trigger = trigger
+    } else {
+      return []  // paged by hand
     }
     let input = PageTriggerInput(
       offset: axis.offset(of: viewport.origin), viewportLength: axis.length(of: viewport.size),

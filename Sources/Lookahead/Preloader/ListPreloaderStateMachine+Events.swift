@@ -215,10 +215,7 @@ extension ListPreloaderStateMachine {
   {
     if let started = pageStarts.removeValue(forKey: request.id) {
       policy.pageDidLoad(latency: now - started)
-      if case .adaptive(var trigger) = paging {
-        trigger.pageDidLoad(latency: now - started)
-        paging = .adaptive(trigger)
-      }
+      adaptivePages?.pageDidLoad(latency: now - started)
     }
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)

@@ -60,8 +60,17 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   public internal(set) var tracker: ScrollTracker
   /// The range-mode rules (first drag, memory warnings, background).
   public internal(set) var modes = RangeModeState()
-  /// How the next page is chosen; an adaptive trigger here has learned from every page.
-  public internal(set) var paging: PagingStrategy
+  /// How the next page is chosen; an adaptive trigger here has learned from every page
+  /// and every frame.
+  public var paging: PagingStrategy {
+    adaptivePages.map { .adaptive($0) } ?? fixedPaging
+  }
+  /// The strategy's paging as given; when it is adaptive, ``adaptivePages`` holds the
+  /// trigger as it learns.
+  var fixedPaging: PagingStrategy
+  /// The adaptive page trigger, kept out of the enum so that a frame updates it in
+  /// place: rewrapping it in ``paging`` every frame copied it twice.
+  var adaptivePages: AdaptivePageTrigger?
   /// The geometry of the loaded items.
   public internal(set) var geometry: ListGeometry
   /// The visible rectangle, in content coordinates.
@@ -161,7 +170,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     self.configuration = configuration
     strategyID = strategy.id
     tracker = ScrollTracker(decelerationRate: configuration.decelerationRate)
-    paging = strategy.paging
+    fixedPaging = strategy.paging
+    if case .adaptive(let trigger) = strategy.paging { adaptivePages = trigger }
     geometry = configuration.geometry
     viewport = CGRect(origin: .zero, size: configuration.viewportSize)
     self.resourceKey = resourceKey
