@@ -90,7 +90,7 @@ public enum PageTrigger: Sendable, Hashable {
       if remaining <= 0 { return true }
       let velocity = Double(input.velocity)
       guard velocity > 0, !input.isMovingTowardHead else { return false }
-      return remaining / velocity < (latency + margin) / .seconds(1)
+      return remaining / velocity < (latency + margin).ratio(to: .seconds(1))
     case .adaptive(let latency, let margin, let screens):
       if Double(input.remainingLength) <= screens * Double(input.viewportLength) { return true }
       return Self.remainingTime(expectedLatency: latency, margin: margin).shouldFetch(input)

@@ -36,7 +36,7 @@ struct RecentMotion: Sendable {
   mutating func observe(velocity: Double, time: Duration, isMoving: Bool, offset: Double) {
     let side = velocity >= 0 ? 0 : 1
     if let lastTime, time > lastTime {
-      let keep = pow(0.5, (time - lastTime) / halfLife)
+      let keep = pow(0.5, (time - lastTime).ratio(to: halfLife))
       peaks[0] *= keep
       peaks[1] *= keep
       longestStroke *= keep

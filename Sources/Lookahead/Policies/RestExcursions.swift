@@ -110,7 +110,7 @@ struct MovingMissRate: Sendable, Hashable {
   mutating func observe(time: Duration, isMoving: Bool, isWaiting: Bool) {
     defer { lastTime = time }
     guard isMoving, let lastTime, time > lastTime else { return }
-    let keep = pow(0.5, (time - lastTime) / halfLife)
+    let keep = pow(0.5, (time - lastTime).ratio(to: halfLife))
     share = share * keep + (isWaiting ? 1 - keep : 0)
   }
 }

@@ -1,9 +1,10 @@
-/// Any ``ItemPolicy``, chosen at run time: the built-in policies are stored as they are,
-/// any other is boxed.
+/// Any ``ItemPolicy``, chosen at run time: the built-in policies are stored as they are
+/// (``AdaptivePolicy`` in a box of its own, copied on write), any other is boxed.
 ///
 /// The list preloader keeps its policy in one, so that the strategy can be a value
 /// (``PreloadStrategy``) rather than a type parameter. Calling a built-in policy
-/// through it costs one switch and allocates nothing.
+/// through it costs one switch and allocates nothing; only the first call after an
+/// `AdaptivePolicy`'s wrapper was copied gives the called value a box of its own.
 ///
 /// ```swift
 /// let policy = AnyItemPolicy(TexturePolicy())
@@ -16,7 +17,10 @@ public struct AnyItemPolicy: ItemPolicy {
     case pauseWhileScrolling(PauseWhileScrollingPolicy)
     case lazyTarget(LazyTargetPolicy)
     case texture(TexturePolicy)
-    case adaptive(AdaptivePolicy)
+    /// `AdaptivePolicy` is about a kilobyte: stored inline, each call moved it out of
+    /// the enum and back, three copies of it a frame. Its box is copied only when a copy
+    /// of this value shares it.
+    case adaptive(PolicyBox<AdaptivePolicy>)
     case custom(any ItemPolicy)
     /// Held only while the wrapped policy is mutated, so that its storage stays unique.
     case transient
@@ -32,7 +36,7 @@ public struct AnyItemPolicy: ItemPolicy {
     case let policy as PauseWhileScrollingPolicy: storage = .pauseWhileScrolling(policy)
     case let policy as LazyTargetPolicy: storage = .lazyTarget(policy)
     case let policy as TexturePolicy: storage = .texture(policy)
-    case let policy as AdaptivePolicy: storage = .adaptive(policy)
+    case let policy as AdaptivePolicy: storage = .adaptive(PolicyBox(policy))
     default: storage = .custom(policy)
     }
   }
@@ -44,7 +48,7 @@ public struct AnyItemPolicy: ItemPolicy {
     case .pauseWhileScrolling(let policy): policy
     case .lazyTarget(let policy): policy
     case .texture(let policy): policy
-    case .adaptive(let policy): policy
+    case .adaptive(let box): box.policy
     case .custom(let policy): policy
     case .transient: preconditionFailure(Self.transientMessage)
     }
@@ -106,15 +110,30 @@ public struct AnyItemPolicy: ItemPolicy {
     case .texture(var policy):
       operation.run(on: &policy)
       storage = .texture(policy)
-    case .adaptive(var policy):
-      operation.run(on: &policy)
-      storage = .adaptive(policy)
+    case .adaptive(var box):
+      // The storage no longer holds the box: it is unique unless a copy shares it.
+      if !isKnownUniquelyReferenced(&box) { box = PolicyBox(box.policy) }
+      operation.run(on: &box.policy)
+      storage = .adaptive(box)
     case .custom(var policy):
       operation.run(on: &policy)
       storage = .custom(policy)
     case .transient:
       preconditionFailure(Self.transientMessage)
     }
+  }
+}
+
+/// A policy on the heap, for ``AnyItemPolicy``, which copies it before a mutation
+/// whenever another `AnyItemPolicy` value shares it.
+///
+/// `@unchecked Sendable` as the standard library's copy-on-write storage is: a box is
+/// mutated only through a value that holds its only reference.
+private final class PolicyBox<Policy: ItemPolicy>: @unchecked Sendable {
+  var policy: Policy
+
+  init(_ policy: Policy) {
+    self.policy = policy
   }
 }
 

@@ -46,4 +46,18 @@ private struct UniquenessProbe: ItemPolicy {
     #expect(probe.calls == 6)
     #expect(probe.callsOnACopy == 0)
   }
+
+  @Test func copiesOfAnAdaptivePolicyLearnApart() throws {
+    // The adaptive policy lives in a box that copies share until one of them learns.
+    var original = AnyItemPolicy(AdaptivePolicy())
+    var copy = original
+    let fresh = AdaptivePolicy().leadTime()
+    for _ in 0..<20 { original.loadDidFinish(latency: .seconds(2), bytes: 50_000) }
+    let learned = try #require(original.base as? AdaptivePolicy).leadTime()
+    #expect(learned > fresh)
+    #expect(try #require(copy.base as? AdaptivePolicy).leadTime() == fresh)
+    for _ in 0..<20 { copy.loadDidFinish(latency: .milliseconds(50), bytes: 50_000) }
+    #expect(try #require(copy.base as? AdaptivePolicy).leadTime() < fresh)
+    #expect(try #require(original.base as? AdaptivePolicy).leadTime() == learned)
+  }
 }
