@@ -88,7 +88,7 @@ public struct GridLayout: ItemLayout, Equatable {
   ///
   /// - Complexity: O(log *s*).
   public func span(ofItem item: Int) -> AxisSpan {
-    let row = position(ofItem: item).row
+    let row = row(ofItem: item)
     return AxisSpan(CGFloat(row) * rowLength, CGFloat(row + 1) * rowLength)
   }
 
@@ -155,6 +155,15 @@ public struct GridLayout: ItemLayout, Equatable {
     sectionRows.append(rowCount)
     itemCount += count
     rowCount += Self.rows(for: count, columns: columns)
+  }
+
+  /// The row of an item: ``position(ofItem:)`` without the column, inline for one
+  /// section (a policy asks for the span of every item ahead, every frame).
+  @inline(__always)
+  private func row(ofItem item: Int) -> Int {
+    guard sectionRows.count == 1 else { return position(ofItem: item).row }
+    GeometryCheck.index(item, itemCount, "item")
+    return item / columns
   }
 
   private func position(ofItem item: Int) -> (row: Int, column: Int) {
