@@ -5,9 +5,9 @@ extension Duration {
   /// The policies convert times every frame, several times (the scroll tracker, the page
   /// trigger, the adaptive policy's memories). The standard library's `components` is not
   /// inlinable and divides a 128-bit integer with generic code, about 190 instructions a
-  /// call on Linux: 6.5 % of a feed simulation's instructions. ``wholeSecondsAndAttoseconds``
-  /// finds the same two numbers with the compiler's own division of a 128-bit integer by
-  /// a 64-bit one.
+  /// call on Linux: 6.5 % of the instructions of an `adaptive` feed simulation.
+  /// ``wholeSecondsAndAttoseconds`` finds the same two numbers with the compiler's own
+  /// division of a 128-bit integer by a 64-bit one.
   package var inSeconds: Double {
     let (seconds, attoseconds) = wholeSecondsAndAttoseconds
     return Double(seconds) + Double(attoseconds) * 1e-18
@@ -32,7 +32,7 @@ extension Duration {
   /// conversion rounds it, when its magnitude fits in a `UInt64`; `nil` otherwise.
   @inline(__always)
   var attosecondsAsDouble: Double? {
-    let words = unsafeBitCast(self, to: (low: UInt64, high: Int64).self)
+    let words = attosecondWords
     if words.high == 0 { return Double(words.low) }
     // A negative count of magnitude 2⁶⁴ − low: rounding to nearest is symmetric.
     if words.high == -1, words.low != 0 { return -Double(0 &- words.low) }
@@ -42,15 +42,9 @@ extension Duration {
   /// `components`, computed inline: the whole seconds, truncated toward zero, and the
   /// attoseconds left over, with the duration's sign (`DurationSecondsTests` compares the
   /// two). Traps where `components` does, for durations beyond `Int64` seconds.
-  ///
-  /// `Duration` is `@frozen`: its layout, a 128-bit count of attoseconds stored as its
-  /// low word and then its high word, is part of the standard library's ABI, which is
-  /// what makes reading the two words here sound. (`Duration.attoseconds`, which would
-  /// say it without the cast, needs macOS 26 and iOS 26; `Int128` needs macOS 15 and
-  /// iOS 18.)
   @inline(__always)
   var wholeSecondsAndAttoseconds: (seconds: Int64, attoseconds: Int64) {
-    let words = unsafeBitCast(self, to: (low: UInt64, high: Int64).self)
+    let words = attosecondWords
     let perSecond: UInt64 = 1_000_000_000_000_000_000
     guard words.high < 0 else {
       let (seconds, attoseconds) = perSecond.dividingFullWidth((UInt64(words.high), words.low))
@@ -63,5 +57,16 @@ extension Duration {
     let high = ~UInt64(bitPattern: words.high) &+ (low == 0 ? 1 : 0)
     let (seconds, attoseconds) = perSecond.dividingFullWidth((high, low))
     return (Int64(bitPattern: 0 &- seconds), -Int64(attoseconds))
+  }
+
+  /// The duration's 128-bit count of attoseconds, as its low and high words.
+  ///
+  /// `Duration` is `@frozen`: its layout, the low word and then the high word, is part of
+  /// the standard library's ABI, which is what makes reading the two words sound.
+  /// (`Duration.attoseconds`, which would say it without the cast, needs macOS 26 and
+  /// iOS 26; `Int128` needs macOS 15 and iOS 18.)
+  @inline(__always)
+  private var attosecondWords: (low: UInt64, high: Int64) {
+    unsafeBitCast(self, to: (low: UInt64, high: Int64).self)
   }
 }
