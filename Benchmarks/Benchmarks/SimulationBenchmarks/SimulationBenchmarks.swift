@@ -41,9 +41,11 @@ let benchmarks: @Sendable () -> Void = {
 
   // The grid's heaviest case in BENCHMARKS.md: a 60-minute flinger over `lte`, where the
   // policies weigh the most candidates a frame and the oracle's horizon outgrows the
-  // memory tier.
+  // memory tier. `infinite-scroll`, which asks only for what is on screen, is the floor:
+  // what the simulator costs (network, cache, metrics, the list preloader's frame) before
+  // a strategy weighs anything ahead.
   let flinger = TraceGenerator(scenario: .flinger, seed: 1, duration: hour).generate()
-  for strategy in [StrategyID.texture, .adaptive, .oracle] {
+  for strategy in [StrategyID.texture, .adaptive, .oracle, .infiniteScroll] {
     Benchmark("Simulate \(strategy) over a 60-minute flinger trace (lte, grid)") { benchmark in
       for _ in benchmark.scaledIterations {
         blackHole(

@@ -45,7 +45,9 @@ struct OraclePolicy: ItemPolicy {
   /// items whose image is ready (on a fast link, nearly all of them). Kept as
   /// appearances begin and end and as the cache stores and evicts images
   /// (``SimulatedImages/drainReadinessChanges(_:)``), rather than sorted every frame.
-  private var unready: [Deadline] = []
+  /// Images become ready roughly in deadline order, so most removals are near the front
+  /// (see ``FrontGapArray``).
+  private var unready = FrontGapArray<Deadline>()
   /// When the earliest appearance of each active item ends; lazy (an element is stale
   /// once its item's earliest appearance is another).
   private var ends = Heap<End>()
@@ -174,7 +176,7 @@ struct OraclePolicy: ItemPolicy {
     let future = firstUnready { $0.start > now }
     let waitsVisible =
       appendRequests(
-        for: unready[..<future], priority: .visible, itemCount: itemCount, to: &requests,
+        for: unready[0..<future], priority: .visible, itemCount: itemCount, to: &requests,
         cache: cache, loads: loads, status: status) > 0
     // Future items not ready yet; while a page or a visible image waits, only those
     // already loading.
@@ -192,7 +194,8 @@ struct OraclePolicy: ItemPolicy {
       requests.append(contentsOf: prefetches)
     } else {
       appendRequests(
-        for: unready[future...], priority: .preload, itemCount: itemCount, to: &requests,
+        for: unready[future..<unready.count], priority: .preload, itemCount: itemCount,
+        to: &requests,
         cache: cache, loads: loads, status: status)
     }
   }
@@ -297,7 +300,9 @@ struct OraclePolicy: ItemPolicy {
         }
       }
       expected.sort()
-      assert(expected == unready, "The oracle's index of images not ready is out of date")
+      assert(
+        expected[...] == unready[0..<unready.count],
+        "The oracle's index of images not ready is out of date")
     }
   #endif
 
