@@ -1,7 +1,7 @@
 /// An array whose removals near the front are cheap, for the oracle's deadlines not
 /// ready yet: its images become ready roughly in deadline order, so most removals are
 /// among the first few deadlines, where `Array.remove(at:)` moved every later one (on a
-/// `3g` grid, hundreds, and a seventh of the oracle's time went to moving them).
+/// `3g` grid, hundreds: a seventh of the oracle's instructions went to moving them).
 ///
 /// The elements before `start` are free: a removal moves whichever side of it is
 /// shorter, as a deque does, while reading stays an array's (slices, and no wrapping
@@ -48,8 +48,9 @@ struct FrontGapArray<Element>: Sendable where Element: Sendable {
       }
     }
     self.start += 1
-    // Free space at the front is given back once it outweighs the elements: each
-    // element moves once per as many removals.
+    // The free space at the front is given back once it is as large as the elements
+    // (and at least 64): the removals that made it pay for moving them, so each removal
+    // costs O(1) amortized on top of the side it moves.
     if self.start >= 64 && self.start >= count {
       storage.removeFirst(self.start)
       self.start = 0
