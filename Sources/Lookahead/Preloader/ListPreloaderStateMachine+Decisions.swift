@@ -62,6 +62,15 @@ extension ListPreloaderStateMachine {
     var kept = keptRequests
     keptRequests = []
     let keptCount = keepRequests(readiness: readiness, visible: visible, into: &kept)
+    if answerRepeats(keptCount: keptCount, kept: kept) {
+      // The wanted set would report nothing, and nothing would be allocated: the frame
+      // passes on the requests of the last answer it diffed, in the same order.
+      keptRequests = kept
+      updateInterfaceStates(prefetch: [], cancelled: [], into: &actions)
+      return
+    }
+    // At every exit below, once `keptRequests` holds `kept` again.
+    defer { keepDiffedAnswer(keptCount: keptCount) }
     var inserted = insertedPositions
     insertedPositions = []
     inserted.removeAll(keepingCapacity: true)

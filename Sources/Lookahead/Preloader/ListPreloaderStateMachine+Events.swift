@@ -143,6 +143,7 @@ extension ListPreloaderStateMachine {
     absorb(queue.removeAll(now: now), now: now, into: &actions)
     actions += translate(pager.cancelAll(), now: now)
     wanted = WantedSet()
+    diffedAnswer = nil
     wantedItemPlaces = []
     queueWakeUp = nil
     pageRetryAt = nil
@@ -286,6 +287,9 @@ extension ListPreloaderStateMachine {
       geometry.itemCount == pager.list.count,
       "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
     refreshItemKeys(after: changes)
+    // Positions may name other keys now (an append also replaces the keys of items
+    // updated in place): the next answer is diffed whatever it repeats.
+    diffedAnswer = nil
     guard !changes.isAppendOnly else { return }
     listVersion &+= 1
     policy.listDidChange(changes)

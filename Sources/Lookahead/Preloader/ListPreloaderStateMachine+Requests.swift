@@ -53,3 +53,54 @@ extension ListPreloaderStateMachine {
     }
   }
 }
+
+extension ListPreloaderStateMachine {
+  /// Whether the frame passes on the same requests as the last frame whose answer the
+  /// wanted set diffed, in the same order (`keptCount` of them, their indices in
+  /// ``keptRequests``), with nothing since that could make the same requests name other
+  /// keys: the diff would report no change.
+  ///
+  /// A list at rest, or a policy whose answer did not move (the oracle between arrivals),
+  /// repeats its answer on many frames; on a grid that is a hundred requests, each of which
+  /// the wanted set would look up and stamp for nothing. (Diffing such an answer reports
+  /// nothing either, with one exception that changes nothing: a key named twice, whose
+  /// more urgent request is reported again, as the queue already has it.)
+  ///
+  /// - Complexity: O(*k*) for *k* kept requests, stopping at the first difference.
+  func answerRepeats(keptCount: Int, kept: [Int]) -> Bool {
+    guard let diffed = diffedAnswer, diffed.count == keptCount else { return false }
+    return requests.withUnsafeBufferPointer { requests in
+      kept.withUnsafeBufferPointer { kept in
+        diffed.requests.withUnsafeBufferPointer { diffedRequests in
+          diffed.kept.withUnsafeBufferPointer { diffedKept in
+            for position in 0..<keptCount
+            where requests[kept[position]] != diffedRequests[diffedKept[position]] {
+              return false
+            }
+            return true
+          }
+        }
+      }
+    }
+  }
+
+  /// Keeps the frame's answer and kept indices as the last diffed (see
+  /// ``answerRepeats(keptCount:kept:)``) by swapping storage with the previous ones: the
+  /// next frame writes its answer into the storage it gets back, and nothing is copied.
+  mutating func keepDiffedAnswer(keptCount: Int) {
+    var diffed = diffedAnswer ?? DiffedAnswer()
+    diffedAnswer = nil
+    swap(&requests, &diffed.requests)
+    swap(&keptRequests, &diffed.kept)
+    diffed.count = keptCount
+    diffedAnswer = diffed
+  }
+}
+
+/// The policy's answer of the last frame whose answer the wanted set diffed, and the
+/// indices of the requests that frame kept (the first ``count``).
+struct DiffedAnswer: Sendable {
+  var requests: [PreloadRequest] = []
+  var kept: [Int] = []
+  var count = 0
+}

@@ -15,7 +15,8 @@ import Foundation
 /// the page trigger may ask for the next page, the policy answers which items it wants,
 /// the answer is mapped to resource keys (items without a key, and keys already cached,
 /// are dropped) and diffed against the previous one, and the differences become load
-/// queue events. A frame whose answer did not change allocates nothing. An app reports
+/// queue events. A frame whose answer did not change allocates nothing, and one that
+/// passes on the same requests as the last diffed answer skips the diff. An app reports
 /// offsets only when they change, so after a load or a page finishes, and after the
 /// last offset of a moving viewport, the machine asks for a frame at the unchanged
 /// viewport through ``ListPreloaderAction/scheduleWakeUp(at:)``; ``tick(now:readiness:)``
@@ -108,6 +109,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The index in `requests` of each request the frame passes on to the wanted set
   /// (see `keepRequests(readiness:visible:into:)`); storage kept between frames.
   var keptRequests: [Int] = []
+  /// The last answer the wanted set diffed, while its requests still name the same
+  /// keys; `nil` once a list change or a reset of the wanted set may have changed what
+  /// they mean (see `answerRepeats(keptCount:kept:)`).
+  var diffedAnswer: DiffedAnswer?
   /// The positions among the kept requests of the keys a frame newly wants, with their slots
   /// in the wanted set; storage kept between frames.
   var insertedPositions: [(position: Int, slot: Int)] = []

@@ -161,6 +161,48 @@ private typealias Harness = MachineHarness
     #expect(machine.resourceKey(ofItemAt: 18) == "img-82-new")
   }
 
+  // MARK: - Repeated answers
+
+  @Test func aRepeatedAnswerAfterAKeyChangedInPlaceWantsTheNewKey() throws {
+    // On-visible loading at an unchanged offset: the policy's answer is the same before
+    // and after the page, but post 82 (position 18, on screen) now has another key.
+    var machine = Harness.Machine(
+      strategy: .infiniteScroll,
+      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
+      resourceKey: { "img-\($0.id)\($0.title)" }, itemLength: { _ in 100 })
+    let first = try #require(Harness.fetches(machine.start(now: .zero)).first)
+    _ = machine.pageLoaded(first, page: page(ids(100, through: 81), next: "c81"), now: .zero)
+    // Positions 9–18 on screen, short of the end of the content; every image there is
+    // cached but post 82's.
+    let at = CGPoint(x: 0, y: 900)
+    let isCached: (String) -> Bool = { !$0.hasPrefix("img-82") }
+    #expect(
+      Harness.started(machine.scrolled(to: at, now: .milliseconds(16), isCached: isCached))
+        == ["img-82"])
+    let next = try #require(Harness.fetches(machine.loadNextPage(now: .milliseconds(20))).first)
+    var repeated = page(ids(82, through: 61), next: "c61")
+    repeated.items[0].title = "-new"
+    _ = machine.pageLoaded(next, page: repeated, now: .milliseconds(24))
+
+    let frame = machine.scrolled(to: at, now: .milliseconds(32), isCached: isCached)
+    #expect(Harness.cancelled(frame) == ["img-82"])
+    #expect(Harness.started(frame) == ["img-82-new"])
+  }
+
+  @Test func aRepeatedAnswerAfterCancellingEverythingIsRequestedAgain() {
+    var harness = Harness(strategy: .infiniteScroll)
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let started = Harness.started(harness.scroll(to: 0))
+    #expect(started.count == 6)
+    #expect(harness.scroll(to: 0).isEmpty)  // the same answer: nothing to do
+    harness.running = [:]
+    harness.perform(harness.machine.cancelAll(now: harness.time))
+    #expect(harness.machine.wantedKeys.isEmpty)
+    // The same answer as before the reset, for a wanted set that is empty now.
+    #expect(Harness.started(harness.scroll(to: 0)) == started)
+  }
+
   // MARK: - Failures
 
   @Test func aFailedPageIsRetriedWhenItsWakeUpComes() throws {
