@@ -194,4 +194,42 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(requested.isSubset(of: seen))
     #expect(metrics.wastedBytes <= metrics.bytes / 50)
   }
+
+  /// Down the feed and back up, with a memory cache of about a dozen images: on the way
+  /// back every image comes from the disk tier, and the oracle reads each only once it is
+  /// due within ``OraclePolicy/diskHorizon``, not ten seconds ahead.
+  @Test func theOracleReadsTheDiskTierOnlyWhenAnImageIsNearlyDue() throws {
+    let down = frameTimes(seconds: 20).map { (time: $0, offset: $0 * 0.4) }
+    let back = frameTimes(from: 20_000, seconds: 20).map { time in
+      (time: time, offset: Swift.max(0, 8_000 - (time - 20_000) * 0.4))
+    }
+    var world = World.standard(layout: .feed, network: .wifi)
+    world.memoryCacheBytes = 1_000_000
+    let setup = SimulationSetup(trace: Trace(down + back), strategy: .oracle, world: world)
+    var appearances: [Int: [Milliseconds]] = [:]
+    var starts: [Int: Milliseconds] = [:]
+    var diskReads: [(item: Int, start: Milliseconds)] = []
+    var previous = 0..<0
+    _ = Simulation.run(
+      setup,
+      onFrame: { frame in
+        for item in frame.visible where !previous.contains(item) {
+          appearances[item, default: []].append(frame.time)
+        }
+        previous = frame.visible
+      },
+      onDecision: { decision in
+        switch decision {
+        case .started(let item, let time): starts[item] = time
+        case .completed(let completion) where completion.source == .disk:
+          diskReads.append((completion.key.index, starts[completion.key.index]!))
+        default: break
+        }
+      })
+    #expect(diskReads.count > 10)
+    for read in diskReads {
+      let next = try #require(appearances[read.item]?.first { $0 >= read.start })
+      #expect(next - read.start <= OraclePolicy.diskHorizon + 1_000 / 60, "item \(read.item)")
+    }
+  }
 }
