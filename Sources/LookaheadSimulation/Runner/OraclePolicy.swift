@@ -115,23 +115,22 @@ struct OraclePolicy: ItemPolicy {
     images.notesReadinessChanges = true
     let layout = geometry ?? world.geometry
     var appearances: [Appearance] = []
-    var open: [Int: Milliseconds] = [:]
-    var previous: Range<Int> = 0..<0
     let all = layout.itemCount
+    // When each item's current appearance began, by item (the items are dense indices):
+    // the frames of a 60-minute trace open and close appearances by the hundred thousand.
+    var opened = Array(repeating: Milliseconds.nan, count: all)
+    var previous: Range<Int> = 0..<0
     for sample in trace.samples {
       let visible = layout.visibleItems(
         offset: sample.offset, viewportHeight: world.viewport.height, loadedItemCount: all)
       for item in previous where !visible.contains(item) {
-        appearances.append(
-          Appearance(item: item, start: open[item] ?? sample.time, end: sample.time))
-        open[item] = nil
+        appearances.append(Appearance(item: item, start: opened[item], end: sample.time))
       }
-      for item in visible where !previous.contains(item) { open[item] = sample.time }
+      for item in visible where !previous.contains(item) { opened[item] = sample.time }
       previous = visible
     }
-    let end = trace.samples.last?.time ?? 0
     for item in previous {
-      appearances.append(Appearance(item: item, start: open[item] ?? end, end: .infinity))
+      appearances.append(Appearance(item: item, start: opened[item], end: .infinity))
     }
     appearances.sort { ($0.start, $0.item) < ($1.start, $1.item) }
     self.appearances = appearances
