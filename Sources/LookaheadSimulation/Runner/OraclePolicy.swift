@@ -232,20 +232,25 @@ struct OraclePolicy: ItemPolicy {
     requests.append(
       contentsOf: repeatElement(
         PreloadRequest(item: 0, priority: priority, order: 0), count: deadlines.count))
+    // Read through a buffer: the question is asked of most of a grid's several hundred
+    // future deadlines a frame.
+    let onDisk = cache.diskTable
     let end = requests.withUnsafeMutableBufferPointer { requests in
-      var end = start
-      for deadline in deadlines where deadline.item < itemCount {
-        if deadline.start > diskReadsUntil && cache.isOnDisk(deadline.item)
-          && loads[deadline.item] == nil
-        {
-          continue
+      onDisk.withUnsafeBufferPointer { onDisk in
+        var end = start
+        for deadline in deadlines where deadline.item < itemCount {
+          let item = deadline.item
+          if deadline.start > diskReadsUntil && item < onDisk.count && onDisk[item]
+            && loads[item] == nil
+          {
+            continue
+          }
+          assertAgrees(item, cache: cache, loads: loads, status: status)
+          requests[end] = PreloadRequest(item: item, priority: priority, order: deadline.start)
+          end += 1
         }
-        assertAgrees(deadline.item, cache: cache, loads: loads, status: status)
-        requests[end] = PreloadRequest(
-          item: deadline.item, priority: priority, order: deadline.start)
-        end += 1
+        return end
       }
-      return end
     }
     requests.removeSubrange(end...)
     return end - start
