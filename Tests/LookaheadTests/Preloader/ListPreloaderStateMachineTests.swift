@@ -137,12 +137,7 @@ private typealias Harness = MachineHarness
   @Test func anItemAPageReplacesInPlaceIsLoadedByItsNewKey() throws {
     // The key depends on the post's content: a post a later page repeats with a new
     // title (its image changed) keeps its place, and must be loaded by its new key.
-    var machine = Harness.Machine(
-      strategy: .texture,
-      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
-      resourceKey: { "img-\($0.id)\($0.title)" }, itemLength: { _ in 100 })
-    let first = try #require(Harness.fetches(machine.start(now: .zero)).first)
-    _ = machine.pageLoaded(first, page: page(ids(100, through: 81), next: "c81"), now: .zero)
+    var machine = try Self.machineKeyedByContent(strategy: .texture)
     // Texture's batch fetch asks for the next page from the first frame.
     let next = try #require(
       Harness.fetches(machine.scrolled(to: .zero, now: .milliseconds(16)) { _ in false }).first)
@@ -161,17 +156,24 @@ private typealias Harness = MachineHarness
     #expect(machine.resourceKey(ofItemAt: 18) == "img-82-new")
   }
 
+  /// A machine whose image key depends on the post's content (its title too), with the
+  /// first page (posts 100 to 81) loaded.
+  private static func machineKeyedByContent(strategy: PreloadStrategy) throws -> Harness.Machine {
+    var machine = Harness.Machine(
+      strategy: strategy,
+      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
+      resourceKey: { "img-\($0.id)\($0.title)" }, itemLength: { _ in 100 })
+    let first = try #require(Harness.fetches(machine.start(now: .zero)).first)
+    _ = machine.pageLoaded(first, page: page(ids(100, through: 81), next: "c81"), now: .zero)
+    return machine
+  }
+
   // MARK: - Repeated answers
 
   @Test func aRepeatedAnswerAfterAKeyChangedInPlaceWantsTheNewKey() throws {
     // On-visible loading at an unchanged offset: the policy's answer is the same before
     // and after the page, but post 82 (position 18, on screen) now has another key.
-    var machine = Harness.Machine(
-      strategy: .infiniteScroll,
-      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
-      resourceKey: { "img-\($0.id)\($0.title)" }, itemLength: { _ in 100 })
-    let first = try #require(Harness.fetches(machine.start(now: .zero)).first)
-    _ = machine.pageLoaded(first, page: page(ids(100, through: 81), next: "c81"), now: .zero)
+    var machine = try Self.machineKeyedByContent(strategy: .infiniteScroll)
     // Positions 9–18 on screen, short of the end of the content; every image there is
     // cached but post 82's.
     let at = CGPoint(x: 0, y: 900)
