@@ -39,11 +39,12 @@ let benchmarks: @Sendable () -> Void = {
     }
   }
 
-  // The grid's heaviest case in BENCHMARKS.md: a 60-minute flinger over `lte`, where the
+  // The grid's heaviest cases in BENCHMARKS.md: a 60-minute flinger over `lte`, where the
   // policies weigh the most candidates a frame and the oracle's horizon outgrows the
-  // memory tier. `infinite-scroll`, which asks only for what is on screen, is the floor:
-  // what the simulator costs (network, cache, metrics, the list preloader's frame) before
-  // a strategy weighs anything ahead.
+  // memory tier, and `adaptive` over `3g`, the most instructions of any strategy and
+  // network (its lead time is longest there). `infinite-scroll`, which asks only for what
+  // is on screen, is the floor: what the simulator costs (network, cache, metrics, the
+  // list preloader's frame) before a strategy weighs anything ahead.
   let flinger = TraceGenerator(scenario: .flinger, seed: 1, duration: hour).generate()
   for strategy in [StrategyID.texture, .adaptive, .oracle, .infiniteScroll] {
     Benchmark("Simulate \(strategy) over a 60-minute flinger trace (lte, grid)") { benchmark in
@@ -51,6 +52,13 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(
           Simulation.run(SimulationSetup(trace: flinger, strategy: strategy, layout: .grid)))
       }
+    }
+  }
+  Benchmark("Simulate adaptive over a 60-minute flinger trace (3g, grid)") { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(
+        Simulation.run(
+          SimulationSetup(trace: flinger, strategy: .adaptive, network: .threeG, layout: .grid)))
     }
   }
 
