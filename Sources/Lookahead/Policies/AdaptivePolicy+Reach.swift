@@ -80,48 +80,53 @@ extension AdaptivePolicy {
     // (each time to travel through a deceleration is a logarithm).
     // A row flown over keeps `deadline` nil; `distance` is the row's from the viewport.
     var row: (span: AxisSpan, deadline: Double?, distance: Double)?
-    // Flown over all the same, an image stored locally arrives in time for no bytes; its
-    // time of entry (a logarithm) is worked out only for such an image.
-    func appendIfStoredLocally(_ item: Int, distance: Double) {
-      guard !status.isReady(item), status.isStoredLocally(item) else { return }
-      let enter = motion.timeToTravel(distance)
-      let priority: LoadPriority = enter < horizon ? .display : .preload
-      prefetches.append(PreloadRequest(item: item, priority: priority, order: enter))
-    }
+    let aheadItems = input.layout.items(overlapping: ahead)
+    prefetches.append(
+      atMost: aheadItems.count, placeholder: PreloadRequest(item: 0, priority: .preload, order: 0)
+    ) { candidates in
+      // Flown over all the same, an image stored locally arrives in time for no bytes; its
+      // time of entry (a logarithm) is worked out only for such an image.
+      func appendIfStoredLocally(_ item: Int, distance: Double) {
+        guard !status.isReady(item), status.isStoredLocally(item) else { return }
+        let enter = motion.timeToTravel(distance)
+        let priority: LoadPriority = enter < horizon ? .display : .preload
+        candidates.append(PreloadRequest(item: item, priority: priority, order: enter))
+      }
 
-    for item in input.layout.items(overlapping: ahead) where !visible.contains(item) {
-      let span = input.layout.span(ofItem: item)
-      if let row, row.span == span {
-        guard let deadline = row.deadline else {
-          appendIfStoredLocally(item, distance: row.distance)
+      for item in aheadItems where !visible.contains(item) {
+        let span = input.layout.span(ofItem: item)
+        if let row, row.span == span {
+          guard let deadline = row.deadline else {
+            appendIfStoredLocally(item, distance: row.distance)
+            continue
+          }
+          let priority: LoadPriority = deadline < horizon ? .display : .preload
+          candidates.append(PreloadRequest(item: item, priority: priority, order: deadline))
           continue
         }
+        let distance = Double(span.distance(to: viewport))
+        if motion.isDecelerating && distance < landing {
+          let exit = motion.timeToTravel(distance + Double(span.length) + screen)
+          // Flown over before its load could finish: not worth a byte.
+          if exit < lead {
+            row = (span, nil, distance)
+            appendIfStoredLocally(item, distance: distance)
+            continue
+          }
+        }
+        let enter = motion.timeToTravel(distance)
+        let deadline: Double
+        if enter.isFinite {
+          deadline = enter
+        } else {
+          let flight = toLanding ?? motion.timeToTravel(landing * 0.999)
+          toLanding = flight
+          deadline = flight + (distance - landing) / restSpeed
+        }
+        row = (span, deadline, distance)
         let priority: LoadPriority = deadline < horizon ? .display : .preload
-        prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
-        continue
+        candidates.append(PreloadRequest(item: item, priority: priority, order: deadline))
       }
-      let distance = Double(span.distance(to: viewport))
-      if motion.isDecelerating && distance < landing {
-        let exit = motion.timeToTravel(distance + Double(span.length) + screen)
-        // Flown over before its load could finish: not worth a byte.
-        if exit < lead {
-          row = (span, nil, distance)
-          appendIfStoredLocally(item, distance: distance)
-          continue
-        }
-      }
-      let enter = motion.timeToTravel(distance)
-      let deadline: Double
-      if enter.isFinite {
-        deadline = enter
-      } else {
-        let flight = toLanding ?? motion.timeToTravel(landing * 0.999)
-        toLanding = flight
-        deadline = flight + (distance - landing) / restSpeed
-      }
-      row = (span, deadline, distance)
-      let priority: LoadPriority = deadline < horizon ? .display : .preload
-      prefetches.append(PreloadRequest(item: item, priority: priority, order: deadline))
     }
     let aheadCount = prefetches.count
     for item in input.layout.items(overlapping: behind) where !visible.contains(item) {
