@@ -28,8 +28,9 @@ struct OraclePolicy: ItemPolicy {
   /// takes a disk read, so it waits until it is nearly due.
   ///
   /// Loaded as early as a network image, it thrashed the memory cache wherever the
-  /// horizon holds more than the cache (a fast link under a grid flinger: 10 s of it are
-  /// about 90 MB of images in a 64 MB cache). Each read evicted the least recently used
+  /// horizon's images and those just shown hold more than the cache (a fast link under a
+  /// grid flinger: 10 s of the 60-minute one hold a median of 40 MB of images not yet
+  /// shown, at most 83 MB, beside a 64 MB cache). Each read evicted the least recently used
   /// image, which, loaded in deadline order and not shown yet, was the next one due; that
   /// one was read back, and so on: 864,801 disk reads over the 60-minute `wifi` grid
   /// flinger, for 10,000 network loads. Reading only what is due within a second keeps
