@@ -5,9 +5,13 @@ extension AdaptivePolicy {
   /// The items ahead within the lead (and behind, for users who turn around, and at
   /// rest on a dense screen those behind whose image is not ready), with their
   /// deadlines, each side in layout order; returns how many are ahead.
+  ///
+  /// `heldPlaces` grows by one for each item a drag flies over whose image would need
+  /// the network: those loads count among the loads in flight, though none starts.
   func prefetchCandidates<Layout: ItemLayout>(
     input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
-    itemsPerPoint: Double, status: some LoadStatus, into prefetches: inout [PreloadRequest]
+    itemsPerPoint: Double, status: some LoadStatus, into prefetches: inout [PreloadRequest],
+    heldPlaces: inout Int
   ) -> Int {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
@@ -74,6 +78,15 @@ extension AdaptivePolicy {
       ? AxisSpan(viewport.lowerBound - CGFloat(trailing), viewport.lowerBound)
       : AxisSpan(viewport.upperBound, viewport.upperBound + CGFloat(trailing))
     let restSpeed = Swift.max(peakAhead, 50)
+    // What decides the items flown over: the glide, and on a slow link with a sparse
+    // screen also a drag, as the glide that lifting the finger now would start. A run of
+    // fast strokes carries the viewport past the next items before their loads could
+    // finish, as surely as a glide does.
+    let flight =
+      motion.isMoving && !motion.isDecelerating
+        && visible.count <= configuration.maximumSparseScreenItems && linkSlowness() >= 1
+      ? motion.liftedNow() : motion
+    let flightLanding = flight.isDecelerating ? flight.remainingDistance : 0
     // The time to fly to the landing, computed once a frame when an item lies past it.
     var toLanding: Double?
     // The items of a grid row share a span, and so the answer: worked out once a row
@@ -105,10 +118,15 @@ extension AdaptivePolicy {
           continue
         }
         let distance = Double(span.distance(to: viewport))
-        if motion.isDecelerating && distance < landing {
-          let exit = motion.timeToTravel(distance + Double(span.length) + screen)
+        if flight.isDecelerating && distance < flightLanding {
+          let exit = flight.timeToTravel(distance + Double(span.length) + screen)
           // Flown over before its load could finish: not worth a byte.
           if exit < lead {
+            // Skipped while dragging, its load holds its place in the pipe: the items
+            // past it, which the strokes fly past as well, do not start instead.
+            if !motion.isDecelerating, !status.isReady(item), !status.isStoredLocally(item) {
+              heldPlaces += 1
+            }
             row = (span, nil, distance)
             appendIfStoredLocally(item, distance: distance)
             continue

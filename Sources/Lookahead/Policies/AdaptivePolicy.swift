@@ -46,9 +46,14 @@ import Foundation
 /// - **Landing first.** While a fling decelerates, the projected landing area is
 ///   wanted first; items the viewport will fly past before their load could finish
 ///   are not requested (or are withdrawn). A glide toward the start of the list lands
-///   there at the latest, so the first items are a landing, not a fly-by. Past the
-///   landing the lead at rest is wanted too, on a fast link that keeps up only
-///   ``Configuration/keptUpGlideRestLeadShare`` of it until the glide ends.
+///   there at the latest, so the first items are a landing, not a fly-by. On a slow
+///   link (a load takes it at least ``Configuration/slowLinkLoadTime``) with a sparse
+///   screen, a drag flies over items too, as the glide that lifting the finger now
+///   would start: those items are not requested either, and hold their places among the
+///   loads in flight, so that items further ahead, which a run of strokes flies past as
+///   well, do not start in their stead. Past the landing the lead at rest is wanted
+///   too, on a fast link that keeps up only ``Configuration/keptUpGlideRestLeadShare``
+///   of it until the glide ends.
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
 ///   which their item becomes visible; items due within the (stretched) lead time are
 ///   ``LoadPriority/display``, later ones ``LoadPriority/preload``.
@@ -332,9 +337,11 @@ public struct AdaptivePolicy: ItemPolicy {
     var prefetches = candidates
     candidates = []
     prefetches.removeAll(keepingCapacity: true)
+    // Items a drag flies over on a slow link; they hold their places in the pipe.
+    var heldPlaces = 0
     var aheadCount = prefetchCandidates(
       input: input, motion: walled, isForward: forward, lead: lead,
-      itemsPerPoint: itemsPerPoint, status: status, into: &prefetches)
+      itemsPerPoint: itemsPerPoint, status: status, into: &prefetches, heldPlaces: &heldPlaces)
     if Swift.abs(velocity) > configuration.jumpSpeed {
       aheadCount = Self.keepLocalPrefetches(&prefetches, aheadCount: aheadCount, status: status)
     }
@@ -348,7 +355,7 @@ public struct AdaptivePolicy: ItemPolicy {
       &prefetches, waitsOnScreen: waitingVisible + skippedVisible > 0,
       isLearning: latency.count < configuration.learningLoads, budget: budget,
       visibleCount: requests.count - first + skippedVisible,
-      waitingVisible: waitingVisible + skippedVisible,
+      waitingVisible: waitingVisible + skippedVisible + heldPlaces,
       demand: demand(speed: recent.peaks[forward ? 0 : 1], itemsPerPoint: itemsPerPoint),
       status: status)
     keeper.keepRunningLoads(

@@ -8,7 +8,7 @@ struct ViewportMotion: Sendable {
   /// Whether the viewport is moving at all.
   let isMoving: Bool
   /// Whether a fling is decelerating, so that its landing is known.
-  let isDecelerating: Bool
+  private(set) var isDecelerating: Bool
   /// Points per second along the axis (absolute).
   let speed: Double
   /// Total distance a deceleration still travels, in points: where it comes to rest,
@@ -46,6 +46,15 @@ struct ViewportMotion: Sendable {
     var stopped = self
     stopped.remainingDistance = Swift.min(glideDistance, Swift.max(0, distanceToStart))
     return stopped
+  }
+
+  /// The glide that would follow were the finger lifted now, from the current speed:
+  /// the same motion when it decelerates already or stands still.
+  func liftedNow() -> ViewportMotion {
+    guard isMoving, !isDecelerating else { return self }
+    var lifted = self
+    lifted.isDecelerating = true
+    return lifted
   }
 
   /// Seconds until the viewport has travelled `distance` points; infinite if it stops

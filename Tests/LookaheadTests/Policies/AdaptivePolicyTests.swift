@@ -130,6 +130,32 @@ import Testing
     #expect(!wanted.isEmpty && wanted.min()! > visible.upperBound + 2)
   }
 
+  @Test func onASlowLinkAFastDragFliesOverTheNextItemsAndHoldsTheirPlaces() throws {
+    // Loads of a second, posts of 300 points (a sparse screen), then a drag at 4,000 pt/s:
+    // lifted now, its glide would carry the next posts off the screen within 0.6 s.
+    func drag(isSlowLink: Bool) throws -> (prefetches: [PreloadRequest], visible: Range<Int>) {
+      // The default tuning: its pipe limits the loads in flight.
+      var player = AdaptivePlayer(latency: .seconds(1))
+      player.layout = tallPosts
+      // A busy second: the two loads learned took 0.5 s of link time each, more than
+      // slowLinkLoadTime. Twenty more small ones make a fast link of it instead.
+      player.move(speed: 300, seconds: 1, loads: AdaptiveLoads(loading: Set(0..<500)))
+      if !isSlowLink {
+        for _ in 0..<20 { player.policy.loadDidFinish(latency: .seconds(1), bytes: 5_000) }
+      }
+      let frames = player.follow(seconds: 0.25) { CGFloat($0 * 4000) }
+      let last = try #require(frames.last)
+      try #require(last.phase == .dragging)
+      return (adaptivePrefetches(last.answer), tallPosts.items(overlapping: player.viewport))
+    }
+    let fast = try drag(isSlowLink: false)
+    #expect(fast.prefetches.contains { $0.item == fast.visible.upperBound })
+    // On the slow link the next posts are flown over, and their places in the pipe are
+    // held: nothing further ahead starts instead.
+    let slow = try drag(isSlowLink: true)
+    #expect(slow.prefetches.isEmpty)
+  }
+
   @Test func requestsAreOrderedByDeadline() throws {
     var player = AdaptivePlayer(unbudgetedAdaptive)
     let answer = player.move(speed: 2000, seconds: 1)

@@ -50,4 +50,23 @@ import Testing
     #expect(stopped.remainingDistance == unstopped.remainingDistance)
     #expect(stopped.remainingDistance > 1000)
   }
+
+  @Test func aDragLiftedNowGlidesFromItsSpeed() throws {
+    var player = AdaptivePlayer(offset: 3000)
+    let last = try #require(player.follow(seconds: 0.25) { CGFloat($0 * 3000) }.last)
+    try #require(last.phase == .dragging)
+    let drag = ViewportMotion(tracker: last.tracker, axis: .vertical)
+    let lifted = drag.liftedNow()
+    // A drag keeps its speed: 300 points take 0.1 s; lifted, the glide decelerates, takes
+    // longer for the same distance and comes to rest about speed / decay points on.
+    #expect(!drag.isDecelerating && lifted.isDecelerating)
+    #expect(abs(drag.timeToTravel(300) - 300 / drag.speed) < 1e-9)
+    #expect(lifted.timeToTravel(300) > drag.timeToTravel(300))
+    #expect(
+      abs(lifted.remainingDistance - drag.speed / drag.decay) < 0.01 * drag.speed / drag.decay)
+    #expect(lifted.timeToTravel(lifted.remainingDistance + 1) == .infinity)
+    // A glide already lifted, and a viewport at rest, are what they were.
+    let resting = ViewportMotion(tracker: ScrollTracker(), axis: .vertical)
+    #expect(!resting.liftedNow().isDecelerating)
+  }
 }
