@@ -7,7 +7,8 @@ import Foundation
 struct ViewportMotion: Sendable {
   /// Whether the viewport is moving at all.
   let isMoving: Bool
-  /// Whether a fling is decelerating, so that its landing is known.
+  /// Whether the motion is a glide, so that its landing is known: a fling decelerating,
+  /// or a drag taken as lifted now (``liftedNow()``).
   private(set) var isDecelerating: Bool
   /// Points per second along the axis (absolute).
   let speed: Double
