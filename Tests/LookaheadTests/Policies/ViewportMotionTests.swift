@@ -66,7 +66,11 @@ import Testing
       abs(lifted.remainingDistance - drag.speed / drag.decay) < 0.01 * drag.speed / drag.decay)
     #expect(lifted.timeToTravel(lifted.remainingDistance + 1) == .infinity)
     // A glide already lifted, and a viewport at rest, are what they were.
+    let relifted = lifted.liftedNow()
+    #expect(relifted.isDecelerating && relifted.remainingDistance == lifted.remainingDistance)
+    #expect(relifted.timeToTravel(300) == lifted.timeToTravel(300))
     let resting = ViewportMotion(tracker: ScrollTracker(), axis: .vertical)
     #expect(!resting.liftedNow().isDecelerating)
+    #expect(resting.liftedNow().timeToTravel(300) == .infinity)
   }
 }
