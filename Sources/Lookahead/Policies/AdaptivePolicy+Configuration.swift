@@ -354,6 +354,35 @@ extension AdaptivePolicy {
     /// load during a jump, so a jump back to the top finds them (BENCHMARKS.md, "Jumps
     /// and the disk tier").
     public var jumpSpeed: Double = 20_000
+    /// The percentile, in `0...100`, of this user's recent drags whose travel the lead
+    /// while dragging covers, on a sparse screen (see ``maximumSparseScreenItems``); 100
+    /// keeps the lead of a drag held at its speed for the whole lead time.
+    ///
+    /// While the finger drags, the lead reads the motion as a drag held at its speed for
+    /// the lead time. Users lift their finger: a flick glides to a stop, a slow drag ends.
+    /// So the policy checks its own predictions. Up to ten times a second while dragging,
+    /// it notes what the speed promises over the lead time; once that time has passed, it
+    /// notes the share of that promise the viewport travelled in the drag's direction, at
+    /// most all of it. The lead while dragging is the promise scaled by this percentile of
+    /// the last 32 such shares, once ``minimumDragSamples`` are known.
+    ///
+    /// The longer the lead time, the more a drag's speed overstates where it goes. With
+    /// images of 100–600 kB on `3g`, loads (and so the lead time) of seconds took a
+    /// reader's slow flick two screens past where it glided to, and the images started
+    /// there were the bytes by which `adaptive` missed the per-trace criterion. On the
+    /// random family in that world (seeds 1–100), this took the per-trace passes from 80 to
+    /// 90 and bytes from 0.922× to 0.911× Texture's, with the same avoidable blank frames
+    /// (0.102× → 0.101×). In the standard world, every `3g` ratio of the random family
+    /// moved by less than 0.001×, and `lte`, `wifi` and the grid did not move at all. Its
+    /// drags are mostly flicks of a few frames, and a drag's first frames, where the scroll
+    /// tracker's speed (a fit over 100 ms) still rises, promise less than the drag covers,
+    /// so the percentile stays at 1. The median (50) spent fewer bytes still in the
+    /// large-image world, for 16 % more avoidable blank frames there (BENCHMARKS.md, "How
+    /// far a drag goes").
+    public var dragTravelPercentile: Double = 75
+    /// How many drags must be known before ``dragTravelPercentile`` counts; until then
+    /// the lead while dragging is the drag held at its speed.
+    public var minimumDragSamples: Int = 8
 
     /// Creates the default tuning.
     public init() {}

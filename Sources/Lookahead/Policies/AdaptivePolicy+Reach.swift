@@ -29,7 +29,16 @@ extension AdaptivePolicy {
     let landing = motion.isDecelerating ? motion.remainingDistance : 0
     let waiting = waitingShare()
     let horizon = lead * demandStretch(speed: peakAhead, itemsPerPoint: itemsPerPoint)
-    let moving = motion.isMoving ? motion.distanceCovered(within: lead) + screen * 0.25 : 0
+    // While moving: what the motion covers within the lead time. A glide's curve is
+    // known; a drag's speed overstates where it goes, by as much as this user's drags
+    // lately did (`dragShare()`). Not on a dense screen, whose link the visible rows
+    // keep busy.
+    let moving =
+      motion.isMoving
+      ? motion.distanceCovered(within: lead)
+        * (motion.isDecelerating || visible.count > configuration.maximumSparseScreenItems
+          ? 1 : dragShare())
+        + screen * 0.25 : 0
     let restReach = Swift.max(
       Swift.min(
         Swift.max(
@@ -158,6 +167,16 @@ extension AdaptivePolicy {
       )
     }
     return aheadCount
+  }
+
+  /// The share of what a drag's speed promises over the lead time that this user's
+  /// drags travel: their ``Configuration/dragTravelPercentile``, or 1 until
+  /// ``Configuration/minimumDragSamples`` are known.
+  func dragShare() -> Double {
+    guard dragTravel.count >= configuration.minimumDragSamples,
+      let share = dragTravel.share(percentile: configuration.dragTravelPercentile)
+    else { return 1 }
+    return share
   }
 
   /// The lead at rest that this user's excursions from rest call for, in points: their

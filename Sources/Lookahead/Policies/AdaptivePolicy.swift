@@ -10,6 +10,11 @@ import Foundation
 ///   rest the lead points the way the user last scrolled, unless the viewport rests
 ///   against the start of the list: then it points down the list, the only way there
 ///   is.
+/// - **Drags as far as they go.** While the finger drags, the lead is what the speed
+///   covers within the lead time, scaled on a sparse screen by how much of that this
+///   user's recent drags travelled (their ``Configuration/dragTravelPercentile``): a
+///   flick that glides to a stop covers less than its speed promises, the more so the
+///   longer the lead time.
 /// - **Excursions.** The policy also learns how far this user travels after coming to
 ///   rest (the distance covered within ``Configuration/restExcursionWindow`` after each
 ///   rest, in the direction of the last scroll). While items on screen keep the user
@@ -179,14 +184,17 @@ public struct AdaptivePolicy: ItemPolicy {
   /// How directly the viewport has travelled lately; read by
   /// ``leavingItemHorizon(motion:visible:screen:status:)``.
   private(set) var directness: TravelDirectness
+  /// How far this user's drags go against what their speed promises; read by
+  /// ``dragShare()``.
+  private(set) var dragTravel = DragTravel()
 
   /// Creates the policy.
   ///
   /// - Parameter configuration: The tuning; the defaults unless given.
-  /// - Precondition: `configuration.restExcursionPercentile` is in `0...100`,
-  ///   `keptUpGlideRestLeadShare` in `0...1`, and `restExcursionWindow`,
-  ///   `missShareHalfLife`, `slowLinkLoadTime`, `slowStartPageLatency` and
-  ///   `directnessHalfLife` are positive.
+  /// - Precondition: `configuration.restExcursionPercentile` and
+  ///   `dragTravelPercentile` are in `0...100`, `keptUpGlideRestLeadShare` in `0...1`,
+  ///   and `restExcursionWindow`, `missShareHalfLife`, `slowLinkLoadTime`,
+  ///   `slowStartPageLatency` and `directnessHalfLife` are positive.
   public init(configuration: Configuration = Configuration()) {
     precondition(
       (0...100).contains(configuration.restExcursionPercentile),
@@ -199,6 +207,9 @@ public struct AdaptivePolicy: ItemPolicy {
       configuration.slowStartPageLatency > .zero, "slowStartPageLatency must be positive")
     precondition(
       configuration.directnessHalfLife > .zero, "directnessHalfLife must be positive")
+    precondition(
+      (0...100).contains(configuration.dragTravelPercentile),
+      "dragTravelPercentile must be in 0...100, got \(configuration.dragTravelPercentile)")
     self.configuration = configuration
     latency = LatencyEstimator(
       quantile: configuration.latencyQuantile, prior: configuration.initialLatency)
@@ -261,6 +272,9 @@ public struct AdaptivePolicy: ItemPolicy {
     let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
     let movedForward = tracker.direction.isForward(along: axis)
     let isStill = recent.standsStill(at: viewport.lowerBound, now: input.time)
+    dragTravel.observe(
+      time: seconds, offset: Double(viewport.lowerBound),
+      velocity: motion.isMoving && !motion.isDecelerating ? velocity : nil, horizon: lead)
     excursions.observe(
       time: seconds, offset: Double(viewport.lowerBound),
       restBegins: !wasResting && recent.idleSince != nil, isForward: movedForward)
@@ -375,6 +389,7 @@ public struct AdaptivePolicy: ItemPolicy {
   public mutating func listDidChange(_ changes: ListIndexChanges) {
     keeper.listDidChange(changes)
     directness.contentMoved()
+    dragTravel.listDidChange()
     excursions.listDidChange()
     recent.listDidChange()
   }

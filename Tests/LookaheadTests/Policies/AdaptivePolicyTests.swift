@@ -156,6 +156,41 @@ import Testing
     #expect(slow.prefetches.isEmpty)
   }
 
+  @Test func aDragLeadsAsFarAsThisUsersDragsWentLately() throws {
+    // Loads of two seconds make a lead time of about two seconds; posts of 300 points
+    // make a sparse screen. Held for the lead time, a drag at 1,500 pt/s would go about
+    // 3,000 points, past the lead cap of a link that keeps up (3 screens).
+    func dragReach(learnsDrags: Bool) throws -> CGFloat {
+      var configuration = unbudgetedAdaptive
+      if !learnsDrags { configuration.minimumDragSamples = .max }
+      var player = AdaptivePlayer(configuration, latency: .seconds(2))
+      player.layout = tallPosts
+      // Ten strokes: half a second of dragging at 1,500 pt/s, released into a glide of
+      // about 750 points, then a rest. Over the lead time each covers less than half of
+      // what its speed promised, except in its first frames, while the tracker's speed
+      // still rises.
+      for _ in 0..<10 {
+        _ = player.follow(seconds: 4) { t in
+          t <= 0.5 ? CGFloat(1500 * t) : 750 + adaptiveFling(speed: 1500)(t - 0.5 + 0.15) - 225
+        }
+      }
+      let frames = player.follow(seconds: 0.3) { CGFloat($0 * 1500) }
+      let last = try #require(frames.last)
+      try #require(last.phase == .dragging)
+      let end = player.viewport.upperBound
+      let starts = adaptivePrefetches(last.answer).map {
+        tallPosts.span(ofItem: $0.item).lowerBound - end
+      }
+      return starts.max() ?? 0
+    }
+    let held = try dragReach(learnsDrags: false)
+    #expect(held >= 2_500)
+    // Learned, the drag leads no further than the lead at rest (2 screens while the link
+    // keeps up).
+    let learned = try dragReach(learnsDrags: true)
+    #expect(learned <= 2_000)
+  }
+
   @Test func requestsAreOrderedByDeadline() throws {
     var player = AdaptivePlayer(unbudgetedAdaptive)
     let answer = player.move(speed: 2000, seconds: 1)
