@@ -272,9 +272,14 @@ public struct AdaptivePolicy: ItemPolicy {
     let walled = motion.stopping(atDistanceToStart: Double(input.viewportSpan.lowerBound))
     let movedForward = tracker.direction.isForward(along: axis)
     let isStill = recent.standsStill(at: viewport.lowerBound, now: input.time)
+    // Drags are sampled where their lead is scaled: on a sparse screen (see
+    // `prefetchCandidates`). A dense screen, a grid's, pays only for the samples due.
+    let isSparseDrag =
+      motion.isMoving && !motion.isDecelerating
+      && visible.count <= configuration.maximumSparseScreenItems
     dragTravel.observe(
       time: seconds, offset: Double(viewport.lowerBound),
-      velocity: motion.isMoving && !motion.isDecelerating ? velocity : nil, horizon: lead)
+      velocity: isSparseDrag ? velocity : nil, horizon: lead)
     excursions.observe(
       time: seconds, offset: Double(viewport.lowerBound),
       restBegins: !wasResting && recent.idleSince != nil, isForward: movedForward)
