@@ -70,7 +70,7 @@ import Foundation
 ///   visible image down). Until ``Configuration/learningLoads`` loads have finished
 ///   and the latency is known, no new prefetch at all is wanted then.
 /// - **A slow start.** Before any image has loaded, a page that took longer than
-///   ``Configuration/slowLinkLoadTime`` says the link is slow (see
+///   ``Configuration/slowStartPageLatency`` says the link is slow (see
 ///   ``ItemPolicy/pageDidLoad(latency:)``); a sparse screen's visible loads then start
 ///   ``Configuration/slowStartVisibleLoads`` at a time from the leading edge, so the
 ///   first images arrive one after another instead of all together, late.
@@ -161,7 +161,9 @@ public struct AdaptivePolicy: ItemPolicy {
   private(set) var readings: LatencyReadings
   /// The recent top speeds, the longest stroke and the time at rest.
   private(set) var recent: RecentMotion
-  private var keeper = RunningLoadKeeper()
+  /// The running loads worth finishing; read by the visible items' rules
+  /// (AdaptivePolicy+Visible.swift).
+  private(set) var keeper = RunningLoadKeeper()
   /// The learned bandwidth and load size; read by the link's limits.
   var throughput = ThroughputEstimator()
   /// How long the list's last page took to arrive; read while the link is unknown.
@@ -288,70 +290,10 @@ public struct AdaptivePolicy: ItemPolicy {
     let forward = movedForward || (!motion.isMoving && viewport.lowerBound <= 0)
 
     let first = requests.count
-    // Requested visible items whose image is not ready yet.
-    var waitingVisible = 0
-    // At rest, the visible items nearest the edge the user last scrolled toward come
-    // first: the viewport moves on that way, so they stay on screen longest. (Toward
-    // smaller offsets, layout order already starts at that edge.)
-    let isEndFirst = forward && !motion.isMoving
-    let leaving = leavingItemHorizon(
-      motion: motion, visible: visible, screen: screen, status: status)
-    // Visible items skipped on a dense screen; they hold their place in the pipe.
-    var skippedVisible = 0
-    // Read only when a glide may withdraw running visible loads.
-    let expected =
-      leaving.glideShare > 0
-      ? readings.nearlyDone : .zero
-    // On a slow link not known yet, visible loads start a few at a time, from the
-    // leading edge (Configuration.slowStartVisibleLoads).
     let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
-    let startLimit = slowStartVisibleLimit(screenItems: itemsPerPoint * screen)
-    var visibleInFlight =
-      startLimit == nil ? 0 : visible.count { status.isLoading($0) && !status.isReady($0) }
-    var deferredVisible = 0
-    let isLeadingFirst = forward && startLimit != nil
-    for position in 0..<visible.count {
-      let item = isLeadingFirst ? visible.upperBound - 1 - position : visible.lowerBound + position
-      let isReady = status.isReady(item)
-      let isLoading = !isReady && status.isLoading(item)
-      var within = isReady ? 0 : isLoading ? leaving.running : leaving.notStarted
-      if isLoading, leaving.glideShare > 0 {
-        // The time the load is still expected to take (a typical load time after it
-        // started), in proportion to how slow the link is.
-        let remaining = expected - keeper.runningTime(of: item, now: input.time)
-        within = Swift.max(within, leaving.glideShare * remaining.inSeconds)
-      }
-      if within > 0, !isStill, !status.isStoredLocally(item) {
-        let span = input.layout.span(ofItem: item)
-        let toLeave =
-          forward
-          ? Double(span.upperBound - viewport.lowerBound)
-          : Double(viewport.upperBound - span.lowerBound)
-        // Gone before the link could deliver it: not worth a byte. Unless the motion
-        // leaves it just behind, for a user who comes back.
-        let staysNear =
-          isLoading && leaving.keptNearDistance > 0
-          && walled.remainingDistance - toLeave < leaving.keptNearDistance
-        if !staysNear, walled.timeToTravel(toLeave) < within {
-          if leaving.isDense { skippedVisible += 1 }
-          continue
-        }
-      }
-      if let startLimit, !isReady, !isLoading {
-        guard visibleInFlight < startLimit else {
-          deferredVisible += 1
-          continue
-        }
-        visibleInFlight += 1
-      }
-      let order =
-        isEndFirst ? Double(visible.upperBound - item) : Double(item - visible.lowerBound)
-      requests.append(PreloadRequest(item: item, priority: .visible, order: order))
-      if !isReady { waitingVisible += 1 }
-    }
-
-    // A visible item that waits for its turn waits all the same.
-    waitingVisible += deferredVisible
+    let (waitingVisible, skippedVisible) = appendVisibleRequests(
+      input: input, motion: motion, walled: walled, isForward: forward, isStill: isStill,
+      itemsPerPoint: itemsPerPoint, status: status, into: &requests)
     misses.observe(time: input.time, isMoving: motion.isMoving, isWaiting: waitingVisible > 0)
     var prefetches = candidates
     candidates = []
