@@ -8,14 +8,14 @@ extension AdaptivePolicy {
   ///
   /// `heldPlaces` grows by one for each item a drag flies over whose image would need
   /// the network: those loads count among the loads in flight, though none starts.
+  /// `visible` is `input.visibleItems`, worked out once a frame by the caller.
   func prefetchCandidates<Layout: ItemLayout>(
-    input: PolicyInput<Layout>, motion: ViewportMotion, isForward forward: Bool, lead: Double,
-    itemsPerPoint: Double, status: some LoadStatus, into prefetches: inout [PreloadRequest],
-    heldPlaces: inout Int
+    input: PolicyInput<Layout>, visible: Range<Int>, motion: ViewportMotion,
+    isForward forward: Bool, lead: Double, itemsPerPoint: Double, status: some LoadStatus,
+    into prefetches: inout [PreloadRequest], heldPlaces: inout Int
   ) -> Int {
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
-    let visible = input.visibleItems
     let peakAhead = recent.peaks[forward ? 0 : 1]
     let peakBehind = recent.peaks[forward ? 1 : 0]
     // Where the viewport will rest: the projected landing while decelerating, here

@@ -10,13 +10,14 @@ extension AdaptivePolicy {
   ///     the list.
   ///   - isForward: Whether the lead points toward larger offsets.
   ///   - isStill: Whether the viewport stands where it stood at the previous decision.
+  ///   - visible: The items on screen (`input.visibleItems`, worked out once a frame by
+  ///     the caller).
   ///   - itemsPerPoint: The visible items over the extent their spans cover.
   func appendVisibleRequests<Layout: ItemLayout>(
-    input: PolicyInput<Layout>, motion: ViewportMotion, walled: ViewportMotion,
-    isForward forward: Bool, isStill: Bool, itemsPerPoint: Double, status: some LoadStatus,
-    into requests: inout [PreloadRequest]
+    input: PolicyInput<Layout>, visible: Range<Int>, motion: ViewportMotion,
+    walled: ViewportMotion, isForward forward: Bool, isStill: Bool, itemsPerPoint: Double,
+    status: some LoadStatus, into requests: inout [PreloadRequest]
   ) -> (waiting: Int, skipped: Int) {
-    let visible = input.visibleItems
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
     // Requested visible items whose image is not ready yet.

@@ -292,8 +292,8 @@ public struct AdaptivePolicy: ItemPolicy {
     let first = requests.count
     let itemsPerPoint = Self.itemsPerPoint(visible: visible, layout: input.layout)
     let (waitingVisible, skippedVisible) = appendVisibleRequests(
-      input: input, motion: motion, walled: walled, isForward: forward, isStill: isStill,
-      itemsPerPoint: itemsPerPoint, status: status, into: &requests)
+      input: input, visible: visible, motion: motion, walled: walled, isForward: forward,
+      isStill: isStill, itemsPerPoint: itemsPerPoint, status: status, into: &requests)
     misses.observe(time: input.time, isMoving: motion.isMoving, isWaiting: waitingVisible > 0)
     var prefetches = candidates
     candidates = []
@@ -301,7 +301,7 @@ public struct AdaptivePolicy: ItemPolicy {
     // Items a drag flies over on a slow link; they hold their places in the pipe.
     var heldPlaces = 0
     var aheadCount = prefetchCandidates(
-      input: input, motion: walled, isForward: forward, lead: lead,
+      input: input, visible: visible, motion: walled, isForward: forward, lead: lead,
       itemsPerPoint: itemsPerPoint, status: status, into: &prefetches, heldPlaces: &heldPlaces)
     if Swift.abs(velocity) > configuration.jumpSpeed {
       aheadCount = Self.keepLocalPrefetches(&prefetches, aheadCount: aheadCount, status: status)

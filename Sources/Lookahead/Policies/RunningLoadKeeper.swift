@@ -58,24 +58,16 @@ struct RunningLoadKeeper: Sendable {
     status: some LoadStatus
   ) {
     // The table of this frame's items is built when a running load first needs it:
-    // most frames of a reader at rest have none.
+    // most frames of a reader at rest have none. (By a method, not a local function:
+    // one capturing `self` had each call checked for exclusive access at run time.)
     var isChosenBuilt = false
-    func isChosen(_ item: Int) -> Bool {
-      if !isChosenBuilt {
-        isChosenBuilt = true
-        chosen.removeAll()
-        for request in prefetches { chosen.append((), for: request.item) }
-        chosen.sortAppended()
-      }
-      return chosen.contains(item)
-    }
     // Whether an item loads is asked first: with no load running it costs nothing, and
     // only running loads are kept.
     for previous in previousPrefetches
-    where status.isLoading(previous.item) && !isChosen(previous.item)
-      && !visibleItems.contains(previous.item)
-    {
-      guard previous.item < layout.itemCount, let wasAfter = sides[previous.item]
+    where status.isLoading(previous.item) && !visibleItems.contains(previous.item) {
+      buildChosen(from: prefetches, unless: &isChosenBuilt)
+      guard !chosen.contains(previous.item), previous.item < layout.itemCount,
+        let wasAfter = sides[previous.item]
       else { continue }
       let span = layout.span(ofItem: previous.item)
       let isNotReached =
@@ -93,10 +85,10 @@ struct RunningLoadKeeper: Sendable {
       chosen.insert(previous.item)
     }
     for previous in previousRequests
-    where status.isLoading(previous.item) && !isChosen(previous.item)
-      && !visibleItems.contains(previous.item)
-    {
-      guard let since = loadingSince[previous.item], now - since >= nearlyDone
+    where status.isLoading(previous.item) && !visibleItems.contains(previous.item) {
+      buildChosen(from: prefetches, unless: &isChosenBuilt)
+      guard !chosen.contains(previous.item), let since = loadingSince[previous.item],
+        now - since >= nearlyDone
       else { continue }
       prefetches.append(
         PreloadRequest(
@@ -107,6 +99,16 @@ struct RunningLoadKeeper: Sendable {
     remember(
       prefetches: prefetches, visible: visible, viewport: viewport, isForward: isForward,
       now: now, layout: layout, status: status)
+  }
+
+  /// Fills ``chosen`` with the items of `prefetches`, unless `isBuilt` says it is done;
+  /// sets `isBuilt`.
+  private mutating func buildChosen(from prefetches: [PreloadRequest], unless isBuilt: inout Bool) {
+    guard !isBuilt else { return }
+    isBuilt = true
+    chosen.removeAll()
+    for request in prefetches { chosen.append((), for: request.item) }
+    chosen.sortAppended()
   }
 
   /// How long the load of `item` has been running at `now`, counted from the first
