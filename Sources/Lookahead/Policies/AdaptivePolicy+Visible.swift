@@ -6,12 +6,12 @@ extension AdaptivePolicy {
   /// dense screen skipped as leaving (they hold their places in the pipe).
   ///
   /// - Parameters:
+  ///   - visible: The items on screen (`input.visibleItems`, worked out once a frame by
+  ///     the caller).
   ///   - motion: The viewport's motion; `walled` is the same, stopping at the start of
   ///     the list.
   ///   - isForward: Whether the lead points toward larger offsets.
   ///   - isStill: Whether the viewport stands where it stood at the previous decision.
-  ///   - visible: The items on screen (`input.visibleItems`, worked out once a frame by
-  ///     the caller).
   ///   - itemsPerPoint: The visible items over the extent their spans cover.
   func appendVisibleRequests<Layout: ItemLayout>(
     input: PolicyInput<Layout>, visible: Range<Int>, motion: ViewportMotion,
