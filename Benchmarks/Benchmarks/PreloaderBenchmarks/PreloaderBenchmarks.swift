@@ -3,6 +3,10 @@ import Foundation
 import Lookahead
 import LookaheadSimulation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// One list preloader step per frame (`ListPreloaderStateMachine.scrolled`) while the
 /// user reads at 50 points per second, for `texture` and `adaptive`, at 10,000 and
 /// 1,000,000 items of the standard world's feed heights. Loads finish at once, so the

@@ -3,6 +3,10 @@ import Foundation
 import Lookahead
 import LookaheadSimulation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Range updates over 1,000,000 variable-height items (the standard world's feed
 /// heights, 160...480 points), against a linear scan of all items measured in the
 /// same run.

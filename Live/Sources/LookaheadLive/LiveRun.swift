@@ -4,6 +4,10 @@ import LookaheadFeedServer
 import LookaheadSimulation
 import LookaheadStore
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

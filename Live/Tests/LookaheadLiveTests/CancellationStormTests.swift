@@ -5,6 +5,10 @@ import LookaheadLive
 import LookaheadSimulation
 import Testing
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

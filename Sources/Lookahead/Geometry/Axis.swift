@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The direction along which a list scrolls.
 public enum Axis: Sendable, Hashable, CaseIterable {
   /// Content scrolls up and down; item lengths are heights.

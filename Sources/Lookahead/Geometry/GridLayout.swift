@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A grid of equal cells: a fixed number of columns across the axis and rows of a
 /// fixed length along it. Each section starts on a new row.
 ///

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The geometry of a scrolling list: how many items it has, where each one is, and
 /// which items intersect a region.
 ///

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The geometry a list preloader keeps in step with its items: a list of items with
 /// their own lengths (``ListLayout``) or a grid of equal cells (``GridLayout``), in one
 /// section.

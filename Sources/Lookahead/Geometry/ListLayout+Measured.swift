@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension ListLayout {
   /// Creates a one-section list whose items sit where a real layout put them.
   ///

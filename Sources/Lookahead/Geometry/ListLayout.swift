@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A single-column list whose items have individual lengths along the scrolling
 /// axis, grouped in sections.
 ///

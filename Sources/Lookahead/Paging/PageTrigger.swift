@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// When to ask the backend for the next page at the tail of a list.
 ///
 /// A trigger is a pure decision over a ``PageTriggerInput``. It does not know whether

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension PageTriggerInput {
   /// The same geometry as Texture's batch-fetch input: a vertical list whose
   /// viewport is `viewportLength` long at `offset`, moving toward the head or the

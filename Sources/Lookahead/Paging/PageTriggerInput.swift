@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// What a ``PageTrigger`` looks at to decide whether the next page is needed.
 ///
 /// All lengths are in points along the scrolling axis. The input is a plain value:

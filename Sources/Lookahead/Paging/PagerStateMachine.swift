@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The pure core of cursor paging: decides when to fetch a page at either end of a
 /// list, merges what comes back, and recovers from failures.
 ///

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 // How far ahead the adaptive policy reaches, and the deadline of each item there.
 extension AdaptivePolicy {
   /// The items ahead within the lead (and behind, for users who turn around, and at

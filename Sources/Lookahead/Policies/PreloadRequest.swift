@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// One item a policy wants loaded, with how urgently.
 public struct PreloadRequest: Sendable, Hashable, CustomStringConvertible {
   /// The item's flat index in the layout.

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// What the adaptive policy remembers of the viewport's recent motion: the top speed
 /// each way and the longest stroke, both fading with a half-life; since when the
 /// viewport rests; and where it stood at the last decision.

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension ListPreloader {
   /// The resource key of an item, as the preloader computes it: cells, prefetches and
   /// the cache all use this one key, so a prefetched resource is always found.

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The entry points of platform adapters (`LookaheadUIKit`, `LookaheadSwiftUI`): prefetch
 /// hints, scroll-view states, row appearances and measured layouts. Each one is an event
 /// of the state machine, where the decisions are taken and tested.

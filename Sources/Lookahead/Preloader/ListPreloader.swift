@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Preloads one list: its pages from a cursor API, and each item's resource (an image,
 /// a detail document) into a cache, ahead of the user's scrolling. The one object an
 /// app creates per list.

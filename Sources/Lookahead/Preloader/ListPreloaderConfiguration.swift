@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The settings of a list preloader that do not change while it runs.
 ///
 /// A value type; thread-safe.

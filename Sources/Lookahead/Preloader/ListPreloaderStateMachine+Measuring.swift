@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension ListPreloaderStateMachine {
   /// Adopts the frames the screen's own layout gave the loaded items (a collection
   /// view's layout attributes, a table view's row rectangles), so that compositional,

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension ListPreloaderStateMachine {
   // MARK: - Scroll views observed without their delegate
 

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Every per-list decision of Lookahead as one pure state machine: scroll tracking,
 /// range modes, the item policy, the page trigger and pager, wanted-set diffing, the
 /// load queue, the mapping between items and resource keys, layout changes from pages,

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// What a scroll view shows and how the user moves it, read without taking its
 /// delegate: the content offset, the visible size, whether a finger drags the content
 /// and whether it decelerates after a fling.
@@ -10,7 +14,7 @@ import Foundation
 /// between successive states into scroll samples and drag and deceleration events.
 ///
 /// A value type; thread-safe.
-public struct ScrollViewState: Sendable, Hashable {
+public struct ScrollViewState: Sendable, Equatable {
   /// The content offset: the visible rectangle's origin in content coordinates.
   public var contentOffset: CGPoint
   /// The size of the visible rectangle.
@@ -41,5 +45,20 @@ public struct ScrollViewState: Sendable, Hashable {
     self.isDragging = isDragging
     self.isDecelerating = isDecelerating
     self.velocity = velocity
+  }
+}
+
+// Written by hand: CGPoint and CGSize are Hashable only from iOS 18 and macOS 15.
+extension ScrollViewState: Hashable {
+  /// Hashes the offset, size and velocity by their components, and both flags.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(contentOffset.x)
+    hasher.combine(contentOffset.y)
+    hasher.combine(viewportSize.width)
+    hasher.combine(viewportSize.height)
+    hasher.combine(isDragging)
+    hasher.combine(isDecelerating)
+    hasher.combine(velocity.x)
+    hasher.combine(velocity.y)
   }
 }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The state of a batch fetch, as Texture's `ASBatchContext` tracks it.
 ///
 /// It is `completed` initially, `fetching` after a fetch begins and back to

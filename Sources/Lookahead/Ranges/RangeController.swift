@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Decides which items should be in which ``InterfaceState`` as the viewport moves,
 /// and reports the items whose state changed (Texture's range controller).
 ///

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// How far a range extends beyond the viewport, in screenfuls (viewport lengths).
 ///
 /// The leading buffer lies ahead of the scroll direction, the trailing buffer behind

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Turns a stream of content offsets (and, where the platform gives them, drag and
 /// deceleration events) into velocity, direction, phase and a projected landing
 /// offset.

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Estimates scroll velocity as the least-squares slope of the offsets recorded in
 /// a recent time window.
 ///

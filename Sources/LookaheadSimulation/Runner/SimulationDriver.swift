@@ -1,6 +1,10 @@
 import Foundation
 @_spi(Simulation) import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Replays a trace frame by frame on virtual time through the list preloader's state
 /// machine (``ListPreloaderStateMachine``) — the same decisions an app's
 /// ``ListPreloader`` takes — with loads completing according to the ``NetworkModel``.

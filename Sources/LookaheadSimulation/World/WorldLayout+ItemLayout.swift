@@ -1,6 +1,10 @@
 import Foundation
 import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension WorldLayout {
   /// The engine's layout (`Lookahead`'s `ListLayout` or `GridLayout`) of the first
   /// `loadedItemCount` items, for feeding the same range code that apps run.

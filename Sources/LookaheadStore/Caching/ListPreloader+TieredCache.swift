@@ -1,6 +1,10 @@
 import Foundation
 import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 extension ListPreloader {
   /// Creates a preloader whose resources live in memory and on disk: it loads through
   /// the tiered cache's loader and keeps what it loads in both tiers, so a later launch

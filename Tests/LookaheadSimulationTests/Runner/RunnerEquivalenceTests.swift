@@ -5,6 +5,10 @@ import Testing
 
 @testable import LookaheadSimulation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// One start, cancellation or page request, at a time in milliseconds (to the
 /// microsecond: the two drivers express the same instant in different units).
 private struct Decision: Hashable, Comparable, CustomStringConvertible {

@@ -4,6 +4,10 @@ import Testing
 
 @testable import LookaheadSimulation
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite("World layouts")
 struct LayoutTests {
   /// The items among the first `loaded` whose span overlaps `range` by a positive length,

@@ -4,6 +4,10 @@ import LookaheadStore
 import LookaheadTestSupport
 import Testing
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 // The README's "Integrating with a list" example, compiled and run here. The lines
 // between the markers are the README's code block, word for word (a test below checks).
 

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Bad geometry is a programmer error: it traps with a message naming the argument.
 @Suite struct GeometryPreconditionTests {
   @Test func nanItemLengthTrapsNamingTheArgument() async {

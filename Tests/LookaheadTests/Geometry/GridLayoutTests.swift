@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct GridLayoutTests {
   @Test func itemsOverlappingMatchesBruteForceExhaustively() {
     let bounds = stride(from: CGFloat(-20), through: 80, by: 5).map { $0 }

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct ListLayoutMeasuredTests {
   private func spans(_ pairs: [(CGFloat, CGFloat)]) -> [AxisSpan] {
     pairs.map { AxisSpan($0.0, $0.1) }

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct ListLayoutTests {
   /// Every list of 0...5 items with lengths from {0, 1, 3}, split into sections in
   /// every way, queried with every span whose ends lie on a half-point grid from

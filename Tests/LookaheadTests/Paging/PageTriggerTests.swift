@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct PageTriggerTests {
   /// Items are 100 pt long and the viewport shows one item, so "the viewport's
   /// trailing edge is at item k" means `offset + viewportLength == 100·k`.

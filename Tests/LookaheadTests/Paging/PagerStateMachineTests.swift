@@ -4,6 +4,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct PagerStateMachineTests {
   typealias Instant = ManualClock.Instant
   typealias Machine = PagerStateMachine<TestPost, Instant>

@@ -2,6 +2,10 @@ import Foundation
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// 500 items of 100 points, a 1,000-point viewport: ten items per screen.
 let adaptiveLayout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
 let adaptiveScreen: CGFloat = 1000

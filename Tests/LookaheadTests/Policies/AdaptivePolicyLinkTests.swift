@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The adaptive policy's excursions, link limits, visible order and running loads.
 @Suite struct AdaptivePolicyLinkTests {
   @Test func aUserKeptWaitingGetsTheLeadAtRestTheirOwnExcursionsCallFor() {

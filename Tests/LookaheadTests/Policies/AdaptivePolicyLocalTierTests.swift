@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// What a local tier below memory (a disk cache) changes for the adaptive policy: a
 /// load from there costs no network bytes and arrives in about a disk read.
 @Suite struct AdaptivePolicyLocalTierTests {

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct AdaptivePolicyTests {
   @Test func theLeadGrowsWithVelocity() {
     var slow = AdaptivePlayer(unbudgetedAdaptive)

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A custom policy that notes, on every call, whether the object it keeps is referenced
 /// by this copy of the policy alone: a policy called on a copy of itself would find its
 /// reused buffers shared, and copy them on every write.

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// 500 items of 100 points, a 1,000-point viewport: ten items per screen.
 private let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
 

@@ -4,6 +4,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// SPEC §3.2: the prefetch API of `UICollectionViewDataSourcePrefetching` on top of the
 /// range controller and the async driver. When a cell is configured, its item's resource
 /// is ready (answered at once), in flight (the cell joins the load and raises its

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct ViewportMotionTests {
   /// A tracker gliding toward smaller offsets, 0.3 s into a fling of `speed` pt/s that
   /// started at offset 3,000.

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The list preloader tells the load queue about changes of order only when the queue
 /// may act on them (`ListPreloaderStateMachine.sendDeferredOrders()`). These tests drive
 /// two machines through the same random session, one deferring and one telling the

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 private typealias Harness = MachineHarness
 
 /// A harness with `count` posts loaded, 100 and down (post 100 − *i* at position *i*),

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The state machine passes its readiness's local tier to the strategy.
 @Suite struct ListPreloaderLocalTierTests {
   /// Jumps back from 40,000 to 34,000 points at 40,000 pt/s, the items on screen on the

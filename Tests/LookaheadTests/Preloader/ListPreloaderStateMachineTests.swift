@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 private typealias Harness = MachineHarness
 
 @Suite struct ListPreloaderStateMachineTests {

@@ -4,6 +4,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 private typealias Harness = PreloaderHarness
 
 @Suite struct ListPreloaderTests {

@@ -4,6 +4,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 private typealias Harness = PreloaderHarness
 
 /// The app runner's entry points for platform adapters.

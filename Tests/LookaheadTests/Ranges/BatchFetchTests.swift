@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Texture's batch-fetch decision, one test per step of SPEC §5.4.
 @Suite struct BatchFetchTests {
   /// A visible vertical list 1,000 points tall, 5,000 points of content, moving down,

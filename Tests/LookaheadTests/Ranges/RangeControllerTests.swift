@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A vertical list of 100 items of 100 points and a 1,000-point viewport: one
 /// screenful is ten items, so every range boundary lands on an item boundary.
 private let list = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 100))

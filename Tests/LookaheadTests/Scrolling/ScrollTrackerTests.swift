@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite struct ScrollTrackerTests {
   /// Feeds samples at 60 Hz from `start` for `duration` seconds, with offsets from
   /// `position(t)` and sample times optionally shifted by `jitter(frame)` seconds.

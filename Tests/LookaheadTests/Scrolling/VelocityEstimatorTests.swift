@@ -3,6 +3,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 @Suite("Velocity estimator")
 struct VelocityEstimatorTests {
   @Test("the ring buffer wraps around and fits the newest samples")

@@ -1,3 +1,7 @@
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 // https://developer.apple.com/documentation/swiftui/scrollgeometry
 /// Stand-in for `ScrollGeometry`.
 @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

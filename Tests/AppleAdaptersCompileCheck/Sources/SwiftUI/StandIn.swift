@@ -7,6 +7,10 @@
 // SwiftUI re-exports Foundation and Core Graphics.
 @_exported import Foundation
 
+#if canImport(CoreGraphics)
+  @_exported import CoreGraphics
+#endif
+
 /// Traps: the stand-in is compiled, never run.
 func standIn() -> Never {
   fatalError("SwiftUI stand-in: compile-checked on Linux, never run")

@@ -1,3 +1,7 @@
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 // https://developer.apple.com/documentation/uikit/uigesturerecognizer
 /// Stand-in for `UIGestureRecognizer`.
 @MainActor open class UIGestureRecognizer: NSObject {

@@ -1,3 +1,7 @@
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 // https://developer.apple.com/documentation/uikit/uiscrollview
 /// Stand-in for `UIScrollView`.
 @MainActor open class UIScrollView: UIView {

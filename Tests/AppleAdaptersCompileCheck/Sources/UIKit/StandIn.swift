@@ -7,6 +7,10 @@
 // UIKit re-exports Foundation (IndexPath, CGRect, NSObject, NotificationCenter, ...).
 @_exported import Foundation
 
+#if canImport(CoreGraphics)
+  @_exported import CoreGraphics
+#endif
+
 /// Traps: the stand-in is compiled, never run.
 func standIn() -> Never {
   fatalError("UIKit stand-in: compile-checked on Linux, never run")

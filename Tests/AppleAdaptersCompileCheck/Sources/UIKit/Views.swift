@@ -1,3 +1,7 @@
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 // https://developer.apple.com/documentation/uikit/uiresponder
 /// Stand-in for `UIResponder`.
 @MainActor open class UIResponder: NSObject {}

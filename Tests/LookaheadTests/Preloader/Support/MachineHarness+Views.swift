@@ -2,6 +2,10 @@ import Foundation
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// The platform adapters' inputs on a ``MachineHarness``: prefetch hints, scroll-view
 /// states, rows and measured frames.
 extension MachineHarness {

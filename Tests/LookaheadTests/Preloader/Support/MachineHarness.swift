@@ -2,6 +2,10 @@ import Foundation
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// Post ids `from` down to `to`, newest first, as a feed page lists them.
 func ids(_ from: Int, through to: Int) -> [Int] {
   Array(stride(from: from, through: to, by: -1))

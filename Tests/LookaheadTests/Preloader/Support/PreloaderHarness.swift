@@ -4,6 +4,10 @@ import Testing
 
 @testable import Lookahead
 
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
 /// A ``ListPreloader`` of ``TestPost``s on a manual clock: pages from a
 /// ``ScriptedPageBackend``, images (`img-<id>`, the id's bytes) from a ``ScriptedLoader``,
 /// a memory cache, posts of 100 points in a 390 × 1,000 viewport.
