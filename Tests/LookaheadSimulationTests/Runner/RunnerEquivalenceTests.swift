@@ -156,7 +156,8 @@ extension Duration {
   ) async throws {
     let trace = TraceGenerator(scenario: scenario.0, seed: 2, duration: 60_000).generate()
     let setup = SimulationSetup(trace: trace, strategy: strategy, network: scenario.1)
-    let run = SimulatedRun(setup)
+    // Seconds of computation: off the cooperative pool, which the other tests need.
+    let run = await onDedicatedThread { SimulatedRun(setup) }
     #expect(run.diskReads == 0)  // the runner's cache has no disk tier
 
     let clock = ManualClock()

@@ -14,7 +14,7 @@ import Testing
 @Suite struct DeferredOrderTests {
   /// One random session: flings, reversals and rests; loads that finish, fail or are
   /// joined by a cell; pages answered; wake-ups taken. Each step's actions must match.
-  private func expectSameDecisions(strategy: PreloadStrategy, seed: UInt64) {
+  private func expectSameDecisions(strategy: PreloadStrategy, seed: UInt64) async {
     var deferring = MachineHarness(strategy: strategy)
     var immediate = MachineHarness(strategy: strategy)
     immediate.machine.defersOrders = false
@@ -34,7 +34,10 @@ import Testing
     }
 
     guard step({ $0.start() }) else { return }
-    for _ in 0..<2_000 {
+    for event in 0..<2_000 {
+      // Yields now and then, so that the async tests running beside it get the
+      // cooperative pool's threads.
+      if event % 100 == 0 { await Task.yield() }
       let roll = random.nextUnit()
       if !deferring.fetching.isEmpty && roll < 0.05 {
         let ids = Array(stride(from: nextPost, to: nextPost - 20, by: -1))
@@ -109,14 +112,16 @@ import Testing
   }
 
   @Test("Texture decides the same whether frames defer changes of order or not")
-  func textureDecidesTheSame() {
-    for seed in 1...4 as ClosedRange<UInt64> { expectSameDecisions(strategy: .texture, seed: seed) }
+  func textureDecidesTheSame() async {
+    for seed in 1...4 as ClosedRange<UInt64> {
+      await expectSameDecisions(strategy: .texture, seed: seed)
+    }
   }
 
   @Test("Adaptive decides the same whether frames defer changes of order or not")
-  func adaptiveDecidesTheSame() {
+  func adaptiveDecidesTheSame() async {
     for seed in 1...4 as ClosedRange<UInt64> {
-      expectSameDecisions(strategy: .adaptive, seed: seed)
+      await expectSameDecisions(strategy: .adaptive, seed: seed)
     }
   }
 
