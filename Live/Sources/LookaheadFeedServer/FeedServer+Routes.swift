@@ -53,6 +53,7 @@ extension FeedServer {
   /// The routes of the cursor API, the images, and the two descriptions.
   func makeRouter() -> Router<FeedRequestContext> {
     let router = Router(context: FeedRequestContext.self)
+    router.add(middleware: HostValidation())
     router.get("feed") { request, context in
       try await self.page(request, context: context)
     }
@@ -77,11 +78,12 @@ extension FeedServer {
       }
       index = page
     }
-    let authority = request.head.authority ?? baseURL?.host().map { "\($0)" } ?? "127.0.0.1"
+    // Routes run only once the server listens, when the base URL is known.
+    let base = configuration.publicURL ?? baseURL ?? URL(fileURLWithPath: "/")
     return try await shapedResponse(
       for: .page(index), contentType: "application/json", channel: context.channel
     ) {
-      ([UInt8](FeedPages.body(ofPage: index, in: world, base: "http://\(authority)")), [:])
+      ([UInt8](FeedPages.body(ofPage: index, in: world, base: base)), [:])
     }
   }
 

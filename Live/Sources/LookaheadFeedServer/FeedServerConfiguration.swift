@@ -1,3 +1,4 @@
+import Foundation
 import LookaheadSimulation
 
 /// What a ``FeedServer`` serves and how: the world, how much faster than the world's time
@@ -19,6 +20,10 @@ public struct FeedServerConfiguration: Sendable {
   public var host: String
   /// The port to listen on; 0 picks a free one.
   public var port: Int
+  /// Where clients reach the server, as the image URLs in its pages spell it (for example
+  /// `http://192.168.1.20:8080` when it listens on `0.0.0.0` for a phone); `nil` uses the
+  /// address it listens on. The server never builds URLs from a request's `Host` header.
+  public var publicURL: URL?
   /// How long stopping may wait for responses still being written before they are cut.
   public var maximumGracefulShutdownDuration: Duration
 
@@ -31,20 +36,28 @@ public struct FeedServerConfiguration: Sendable {
   ///   - faults: The faults to inject; none unless given.
   ///   - host: The address to listen on.
   ///   - port: The port; 0 for any free one.
+  ///   - publicURL: Where clients reach the server; the listening address unless given.
+  ///     An `http` or `https` URL with a host.
   ///   - maximumGracefulShutdownDuration: The longest a stop waits for responses.
   public init(
     world: World = .standard, speed: Double = 1, seed: UInt64 = 1, faults: FaultPlan = .none,
-    host: String = "127.0.0.1", port: Int = 0,
+    host: String = "127.0.0.1", port: Int = 0, publicURL: URL? = nil,
     maximumGracefulShutdownDuration: Duration = .seconds(1)
   ) {
     precondition(speed.isFinite && speed > 0, "speed must be finite and positive (got \(speed))")
     precondition((0...65_535).contains(port), "port must be in 0...65535 (got \(port))")
+    if let publicURL {
+      precondition(
+        ["http", "https"].contains(publicURL.scheme) && publicURL.host() != nil,
+        "publicURL must be an http or https URL with a host (got \(publicURL))")
+    }
     self.world = world
     self.speed = speed
     self.seed = seed
     self.faults = faults
     self.host = host
     self.port = port
+    self.publicURL = publicURL
     self.maximumGracefulShutdownDuration = maximumGracefulShutdownDuration
   }
 

@@ -91,10 +91,13 @@ struct ShapingOptions: ParsableArguments {
   var isGiven: Bool { speed != nil || seed != nil || faults != nil || faultSeed != nil }
 
   /// A server configuration for `world` with these options.
-  func configuration(world: World, host: String, port: Int) -> FeedServerConfiguration {
+  func configuration(world: World, host: String, port: Int, publicURL: URL? = nil)
+    -> FeedServerConfiguration
+  {
     var plan = faults ?? .none
     if let faultSeed { plan.seed = faultSeed }
     return FeedServerConfiguration(
-      world: world, speed: speed ?? 1, seed: seed ?? 1, faults: plan, host: host, port: port)
+      world: world, speed: speed ?? 1, seed: seed ?? 1, faults: plan, host: host, port: port,
+      publicURL: publicURL)
   }
 }

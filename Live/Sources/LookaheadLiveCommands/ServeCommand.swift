@@ -30,9 +30,18 @@ struct ServeCommand: LiveConsoleCommand {
   @Option(help: "The port to listen on; 0 picks a free one.", transform: LiveArguments.port)
   var port = 8080
 
+  @Option(
+    help: """
+      Where clients reach the server, for the image URLs in its pages (for example \
+      http://192.168.1.20:8080 when listening on 0.0.0.0); the listening address by default.
+      """,
+    transform: LiveArguments.server)
+  var publicURL: URL?
+
   func run(console: Console) async throws(CommandFailure) {
     let world = try worldOptions.resolved()
-    let configuration = shaping.configuration(world: world, host: host, port: port)
+    let configuration = shaping.configuration(
+      world: world, host: host, port: port, publicURL: publicURL)
     let server = FeedServer(configuration: configuration)
     do {
       try await server.run(stopsOnSignals: true) { url in

@@ -34,13 +34,13 @@ public enum FeedPages {
   /// - Parameters:
   ///   - index: The page number, from 0.
   ///   - world: The served world.
-  ///   - base: The scheme, host and port clients reach the server at.
+  ///   - base: Where clients reach the server; image URLs are `base/images/<item>`.
   /// - Complexity: O(page size + page bytes).
-  public static func body(ofPage index: Int, in world: World, base: String) -> Data {
+  public static func body(ofPage index: Int, in world: World, base: URL) -> Data {
     let items = world.items(ofPage: index).map { item in
       FeedPost(
         id: item, sortKey: -item, height: world.itemHeight(item),
-        image: URL(string: base + imagePath(ofItem: item))!)
+        image: base.appending(path: imagePath(ofItem: item)))
     }
     let hasMore = world.hasMore(loadedPages: index + 1)
     let page = Page(
