@@ -112,6 +112,9 @@ let package = Package(
       name: "LookaheadCommandsTests",
       dependencies: [
         "Lookahead", "LookaheadCommandSupport", "LookaheadCommands", "LookaheadSimulation",
+        // Built so that tests can run the tool as a process (standard output on a full
+        // disk, or closed).
+        "LookaheadCLI",
       ]
     ),
   ],

@@ -108,6 +108,20 @@ public enum CommandLineTool {
     }
   }
 
+  /// The exit code of a run that ended with `code`, once its results were written: when
+  /// writing standard output failed (a full disk, a closed stream), the run failed, and
+  /// `Error: cannot write standard output: <reason>` says so on standard error.
+  ///
+  /// - Parameters:
+  ///   - code: The exit code the command ended with.
+  ///   - console: The console it wrote to.
+  /// - Returns: `code`, or ``runFailed`` when it was ``success`` and the output was lost.
+  public static func finish(_ code: Int32, console: Console) -> Int32 {
+    guard let failure = console.outputFailure() else { return code }
+    console.writeError("Error: cannot write standard output: \(oneLine(failure))\n")
+    return code == success ? runFailed : code
+  }
+
   /// Writes `Error: <reason>` on one line, then the usage.
   static func reportBadArguments(reason: String, usage: String, console: Console) {
     var usage = usage

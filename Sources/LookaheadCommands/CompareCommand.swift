@@ -103,11 +103,11 @@ struct CompareCommand: ConsoleCommand {
       comparison, title: "Blank rate vs bytes: network \(network), layout \(layout)")
     do {
       try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-      try Data(svg.utf8).write(to: base.appendingPathComponent("report.svg"), options: .atomic)
-      try comparison.jsonData().write(
-        to: base.appendingPathComponent("results.json"), options: .atomic)
     } catch {
-      throw .runFailed("cannot write the report into \(folder): \(error.localizedDescription)")
+      throw .runFailed("cannot write the report into \(folder): \(OutputFile.reason(of: error))")
     }
+    try OutputFile.write(Data(svg.utf8), to: base.appendingPathComponent("report.svg").path)
+    try OutputFile.write(
+      comparison.jsonData(), to: base.appendingPathComponent("results.json").path)
   }
 }

@@ -6,7 +6,8 @@ import LookaheadCommandSupport
 /// Exit codes (SPEC §9): `0` success (and `--help`); `2` bad arguments: an unknown
 /// strategy, profile, layout or scenario, a bad or missing flag, a missing file or a
 /// malformed trace, with a one-line reason and the command's usage on standard error; `1` a
-/// run failed, with the reason. ArgumentParser's own code for bad arguments (64) is mapped
+/// run failed, with the reason (also when its results could not be written to standard
+/// output). ArgumentParser's own code for bad arguments (64) is mapped
 /// to 2. The reporting is ``CommandLineTool``'s, shared with `lookahead-live`.
 ///
 /// A namespace; thread-safe. Each call parses and runs one command.
@@ -27,6 +28,10 @@ public enum LookaheadCLI {
   ///   - console: where results, progress and errors go.
   /// - Returns: the process exit code.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
+    CommandLineTool.finish(runCommand(arguments, console: console), console: console)
+  }
+
+  private static func runCommand(_ arguments: [String], console: Console) -> Int32 {
     let root = LookaheadCommand.self
     let command: any ParsableCommand
     switch CommandLineTool.parse(root, arguments: arguments, console: console) {

@@ -52,8 +52,8 @@ struct SimulateCommand: ConsoleCommand {
     let metrics = Simulation.run(
       setup, onFrame: frames == nil ? nil : { records.append($0) },
       onDecision: loads == nil ? nil : { decisions.append($0) })
-    if let frames { try Self.write(RunLog.framesCSV(records), to: frames) }
-    if let loads { try Self.write(RunLog.loadsCSV(decisions), to: loads) }
+    if let frames { try OutputFile.write(Data(RunLog.framesCSV(records).utf8), to: frames) }
+    if let loads { try OutputFile.write(Data(RunLog.loadsCSV(decisions).utf8), to: loads) }
     let record = RunRecord(
       strategy: strategy.rawValue, trace: input.name, network: world.network.name,
       layout: world.layout.kind.rawValue, seed: seed, metrics: metrics)
@@ -85,14 +85,6 @@ struct SimulateCommand: ConsoleCommand {
     return lines.map { key, value in
       key + String(repeating: " ", count: width - key.count) + "  " + value + "\n"
     }.joined()
-  }
-
-  private static func write(_ text: String, to path: String) throws(CommandFailure) {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw .runFailed("cannot write \(path): \(error.localizedDescription)")
-    }
   }
 
   private static func fixed(_ value: Double, digits: Int) -> String {

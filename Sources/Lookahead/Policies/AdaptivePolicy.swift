@@ -308,8 +308,10 @@ public struct AdaptivePolicy: ItemPolicy {
     }
     CandidateOrder.sort(&prefetches, split: aheadCount, buffer: &sortBuffer)
     let budget = Swift.max(
-      configuration.maximumPrefetches + Int(lead * configuration.prefetchesPerLeadSecond),
-      Int(itemsPerPoint * screen * configuration.minimumPrefetchScreens))
+      Int(
+        saturating: Double(configuration.maximumPrefetches) + lead
+          * configuration.prefetchesPerLeadSecond),
+      Int(saturating: itemsPerPoint * screen * configuration.minimumPrefetchScreens))
     // Far prefetches wait for what is on screen; items due within the lead do not,
     // unless the network is still unknown.
     trimPrefetches(

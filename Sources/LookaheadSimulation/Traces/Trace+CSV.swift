@@ -7,8 +7,9 @@ extension Trace {
   /// Reads a trace from CSV text (SPEC §8.1).
   ///
   /// The first line must be exactly `t_ms,offset_pt`; every following line is one sample
-  /// of two comma-separated numbers; `t_ms` starts at 0 and is strictly increasing;
-  /// `offset_pt` is finite and `>= 0`. Lines may end in `\n` or `\r\n`; the last line may
+  /// of two comma-separated numbers; `t_ms` starts at 0 and increases by at least a
+  /// microsecond up to ``SimulationLimits/maximumTime``; `offset_pt` is from 0 to
+  /// ``SimulationLimits/maximumLength``. Lines may end in `\n` or `\r\n`; the last line may
   /// or may not end with a newline; no other blank line is allowed.
   ///
   /// - Throws: ``TraceError`` naming the first bad line and the reason.

@@ -1,7 +1,9 @@
 /// A recorded scroll session: samples of virtual time and content offset (SPEC §8.1).
 ///
-/// Each sample is one rendered frame. Times are strictly increasing from 0; offsets are
-/// the content offset along the vertical axis, finite and non-negative. Read one from CSV
+/// Each sample is one rendered frame. Times start at 0 and increase by at least
+/// ``SimulationLimits/minimumFrameInterval`` (a microsecond) up to
+/// ``SimulationLimits/maximumTime``; offsets are the content offset along the vertical
+/// axis, from 0 to ``SimulationLimits/maximumLength``. Read one from CSV
 /// with ``init(csv:)`` (malformed input throws a ``TraceError`` naming the line) and write
 /// one with ``csv``.
 ///
@@ -27,8 +29,9 @@ public struct Trace: Sendable, Equatable {
 
   /// Creates a trace from samples built in code.
   ///
-  /// - Precondition: at least one sample; the first at time 0; times finite and strictly
-  ///   increasing; offsets finite and `>= 0`. (Input read from files goes through
+  /// - Precondition: at least one sample; the first at time 0; times increasing by at
+  ///   least a microsecond, up to ``SimulationLimits/maximumTime``; offsets from 0 to
+  ///   ``SimulationLimits/maximumLength``. (Input read from files goes through
   ///   ``init(csv:)``, which throws instead.)
   /// - Complexity: O(n).
   public init(samples: [Sample]) {
@@ -72,9 +75,21 @@ public struct Trace: Sendable, Equatable {
       return .notFinite(line: line, column: "offset_pt", value: sample.offset)
     }
     guard sample.offset >= 0 else { return .negativeOffset(line: line, value: sample.offset) }
+    guard sample.offset <= SimulationLimits.maximumLength else {
+      return .tooLarge(
+        line: line, column: "offset_pt", value: sample.offset,
+        limit: SimulationLimits.maximumLength)
+    }
+    guard sample.time <= SimulationLimits.maximumTime else {
+      return .tooLarge(
+        line: line, column: "t_ms", value: sample.time, limit: SimulationLimits.maximumTime)
+    }
     if let previous {
       guard sample.time > previous else {
         return .notIncreasing(line: line, value: sample.time, previous: previous)
+      }
+      guard sample.time - previous >= SimulationLimits.minimumFrameInterval else {
+        return .tooClose(line: line, value: sample.time, previous: previous)
       }
     } else if sample.time != 0 {
       return .notStartingAtZero(line: line, value: sample.time)

@@ -19,6 +19,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     case negativeOffset(value: Double)
     case notStartingAtZero(value: Double)
     case notIncreasing(value: Double, previous: Double)
+    case tooLarge(column: String, value: Double, limit: Double)
+    case tooClose(value: Double, previous: Double)
   }
 
   private let reason: Reason
@@ -79,6 +81,16 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     Self(.notIncreasing(value: value, previous: previous), line: line)
   }
 
+  /// A time or an offset beyond what the simulation can represent (``SimulationLimits``).
+  public static func tooLarge(line: Int, column: String, value: Double, limit: Double) -> Self {
+    Self(.tooLarge(column: column, value: value, limit: limit), line: line)
+  }
+
+  /// A time less than ``SimulationLimits/minimumFrameInterval`` after the previous one.
+  public static func tooClose(line: Int, value: Double, previous: Double) -> Self {
+    Self(.tooClose(value: value, previous: previous), line: line)
+  }
+
   /// One line naming the line number (when there is one) and the reason.
   public var description: String {
     let text: String
@@ -105,6 +117,12 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
       text = "t_ms must start at 0 (found \(value))"
     case .notIncreasing(let value, let previous):
       text = "t_ms must be strictly increasing (\(value) after \(previous))"
+    case .tooLarge(let column, let value, let limit):
+      text = "\(column) must be at most \(World.describe(limit)) (found \(value))"
+    case .tooClose(let value, let previous):
+      text =
+        "t_ms must be at least \(SimulationLimits.minimumFrameInterval) ms after the previous "
+        + "sample (\(value) after \(previous))"
     }
     return "line \(line ?? 0): \(text)"
   }

@@ -61,9 +61,12 @@ public struct GridGeometry: Sendable, Equatable {
     precondition(
       loadedItemCount >= 0 && loadedItemCount <= itemCount,
       "loadedItemCount \(loadedItemCount) out of bounds 0...\(itemCount)")
-    // Row r overlaps when r·L < upper and (r + 1)·L > lower.
-    let firstRow = max(0, Int((range.lowerBound / cellLength).rounded(.down)))
-    let endRow = max(0, Int((range.upperBound / cellLength).rounded(.up)))
+    // Row r overlaps when r·L < upper and (r + 1)·L > lower. Rows past the loaded ones
+    // are clamped before they become an `Int`: a span far beyond the content must not
+    // overflow.
+    let rows = Double((loadedItemCount + columns - 1) / columns)
+    let firstRow = Int(min(rows, max(0, (range.lowerBound / cellLength).rounded(.down))))
+    let endRow = Int(min(rows, max(0, (range.upperBound / cellLength).rounded(.up))))
     let first = min(firstRow * columns, loadedItemCount)
     let end = min(endRow * columns, loadedItemCount)
     return first < end ? first..<end : end..<end

@@ -82,16 +82,25 @@ extension World: Codable {
     try validate()
   }
 
-  /// Reads and validates a world from a JSON file.
+  /// Reads and validates a world from a JSON file of at most
+  /// ``SimulationLimits/maximumWorldFileBytes``.
   ///
   /// - Parameter url: The file.
   /// - Throws: ``WorldError`` when the file cannot be read or is not a valid world.
   public init(contentsOf url: URL) throws(WorldError) {
+    let limit = SimulationLimits.maximumWorldFileBytes
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // At most one byte past the limit is read: a huge file (or /dev/zero) is refused
+      // without reading or parsing it.
+      let file = try FileHandle(forReadingFrom: url)
+      defer { try? file.close() }
+      data = try file.read(upToCount: limit + 1) ?? Data()
     } catch {
       throw WorldError(field: "", problem: "cannot be read (no such file or not readable)")
+    }
+    guard data.count <= limit else {
+      throw WorldError(field: "", problem: "is larger than \(limit / 1024) KiB: not a world file")
     }
     try self.init(jsonData: data)
   }
