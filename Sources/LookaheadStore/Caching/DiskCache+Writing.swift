@@ -62,19 +62,30 @@ extension DiskCache {
         removeFiles(of: written.map(\.entry))
         throw error
       }
-      let accesses = state.withLock { $0.index.takeUnsavedAccesses() }
+      let (accesses, knownRowIDs) = state.withLock { state in
+        (state.index.takeUnsavedAccesses(), state.index.rowIDs(of: written.map(\.key) + oversized))
+      }
       do {
         try database.write { db in
-          for item in written {
-            try DiskCacheSchema.upsert(
-              db, key: item.key, entry: item.entry, inlineValue: item.inline)
+          // A key written twice in one batch updates the row its first write made.
+          var rowIDs = knownRowIDs
+          for position in written.indices {
+            let item = written[position]
+            let rowID = try DiskCacheSchema.upsert(
+              db, key: item.key, entry: item.entry, inlineValue: item.inline,
+              knownRowID: rowIDs[DiskCacheKey(item.key)])
+            rowIDs[DiskCacheKey(item.key)] = rowID
+            written[position].entry.rowID = rowID
           }
           for key in oversized {
-            try DiskCacheSchema.delete(db, key: key)
+            if let rowID = rowIDs.removeValue(forKey: DiskCacheKey(key)) {
+              try DiskCacheSchema.delete(db, rowID: rowID)
+            }
           }
           try DiskCacheSchema.saveAccesses(db, accesses)
         }
       } catch {
+        noteDamage(error)
         removeFiles(of: written.map(\.entry))
         throw StoreError.databaseFailed("write values to", directory.path, error)
       }
@@ -95,11 +106,12 @@ extension DiskCache {
   /// - Complexity: O(1) plus one transaction.
   public func removeValue(forKey key: String) throws {
     try writeGate.withLock {
-      guard state.withLock({ $0.index.entry(forKey: key) }) != nil else { return }
+      guard let entry = state.withLock({ $0.index.entry(forKey: key) }) else { return }
       try checkWritable()
       do {
-        try database.write { db in try DiskCacheSchema.delete(db, key: key) }
+        try database.write { db in try DiskCacheSchema.delete(db, rowID: entry.rowID) }
       } catch {
+        noteDamage(error)
         throw StoreError.databaseFailed("remove a value from", directory.path, error)
       }
       let removed = state.withLock { $0.index.remove(forKey: key) }
@@ -117,6 +129,7 @@ extension DiskCache {
       do {
         try database.write { db in try DiskCacheSchema.deleteAll(db) }
       } catch {
+        noteDamage(error)
         throw StoreError.databaseFailed("remove all values from", directory.path, error)
       }
       state.withLock { $0.index = DiskCacheIndex() }
@@ -139,23 +152,25 @@ extension DiskCache {
   private func trimIfNeeded(protecting protected: [String]) throws {
     let total = state.withLock { $0.index.totalSize }
     guard total > configuration.sizeLimit else { return }
-    try evict(toSize: configuration.trimTarget, protecting: Set(protected))
+    try evict(toSize: configuration.trimTarget, protecting: Set(protected.map { DiskCacheKey($0) }))
   }
 
   /// Must be called holding `writeGate`.
-  private func evict(toSize size: Int, protecting protected: Set<String>) throws {
-    let (plan, accesses) = state.withLock {
-      ($0.index.evictionPlan(toSize: size, protecting: protected), $0.index.takeUnsavedAccesses())
+  private func evict(toSize size: Int, protecting protected: Set<DiskCacheKey>) throws {
+    let (plan, rowIDs, accesses) = state.withLock { state in
+      let plan = state.index.evictionPlan(toSize: size, protecting: protected)
+      return (plan, state.index.rowIDs(of: plan), state.index.takeUnsavedAccesses())
     }
     guard !plan.isEmpty || !accesses.isEmpty else { return }
     do {
       try database.write { db in
-        for key in plan {
-          try DiskCacheSchema.delete(db, key: key)
+        for rowID in rowIDs.values {
+          try DiskCacheSchema.delete(db, rowID: rowID)
         }
         try DiskCacheSchema.saveAccesses(db, accesses)
       }
     } catch {
+      noteDamage(error)
       throw StoreError.databaseFailed("evict values from", directory.path, error)
     }
     let evicted = state.withLock { state in plan.compactMap { state.index.remove(forKey: $0) } }

@@ -15,6 +15,10 @@ import Lookahead
 /// disk: they are written to the index once ``Configuration/accessFlushInterval``
 /// distinct keys were read, on every write and trim, and on ``flush()`` and ``close()``.
 ///
+/// Keys are compared by their exact UTF-8 bytes, in memory as in the index and the file
+/// names: the NFC and NFD spellings of "é", which `String`'s `==` calls equal, are two
+/// keys.
+///
 /// Writes are atomic: a file value is written to `staging/`, renamed into `files/`,
 /// then its row is committed in one transaction; the replaced file is deleted only
 /// afterwards. A process killed at any moment leaves each key with its old value or
@@ -23,9 +27,17 @@ import Lookahead
 /// mode): a power loss can take back the last writes, which then read as misses or
 /// old values, but cannot damage the index. Every read verifies the size
 /// and checksum of the value: a missing, truncated or garbage file or row is a miss,
-/// and the entry is removed and logged. A damaged index is rebuilt empty with a logged
-/// warning. When the folder cannot be written, writes throw ``StoreError`` and reads
-/// keep working.
+/// and the entry is removed and logged. Every index row also carries a checksum of its
+/// key and of what it says about the value, verified when the index is loaded: a row
+/// altered on disk is dropped and logged, never served under another key. When
+/// the folder cannot be written, writes throw ``StoreError`` and reads keep working.
+///
+/// A damaged index (SQLite reports it when the cache opens, or while it runs, in which
+/// case the next open takes care of it) is salvaged: the rows that can still be read
+/// and verified are copied into a new index, which replaces the damaged one in one
+/// rename, and the values of the others are lost; a warning says how many were kept.
+/// An index that cannot be read at all, or an index written by the previous version
+/// (without row checksums), is rebuilt empty instead.
 ///
 /// When a write takes the total above ``Configuration/sizeLimit``, least recently
 /// used values are evicted until the total is at most 70 % of the limit.
@@ -48,6 +60,9 @@ public final class DiskCache: Sendable {
   /// cache serves reads; every write throws ``StoreError/Code/readOnly``.
   public let isReadOnly: Bool
 
+  /// Whether the index rows carry row checksums: false only for an index of the
+  /// previous version opened read-only, which could not be given them.
+  let hasRowChecksums: Bool
   /// The connection that writes the index.
   let database: DatabaseQueue
   /// A read-only connection of its own for inline values, so that a hit never waits
@@ -68,8 +83,10 @@ public final class DiskCache: Sendable {
   /// Opens the cache in `directory`, creating the folder if needed.
   ///
   /// Opening reads the index into memory (one row per key, without the values),
-  /// deletes files that no row references (left by a process killed mid-write) and
-  /// trims if the total exceeds the limit.
+  /// verifies its rows, salvages a damaged index, deletes files that no row references
+  /// (left by a process killed mid-write, or by rows lost to damage) and trims if the
+  /// total exceeds the limit. An index of the previous version gets its row checksums
+  /// now, trusting its rows once.
   ///
   /// - Parameters:
   ///   - directory: The cache's own folder. Nothing else should write there.
@@ -86,17 +103,18 @@ public final class DiskCache: Sendable {
       try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
     let opened = try StoreDatabase.open(
-      at: directory.appendingPathComponent("index.sqlite"), tuning: .cache,
-      logger: configuration.logger
+      at: Self.indexURL(in: directory), tuning: .cache, logger: configuration.logger,
+      salvage: DiskCacheSalvage.salvage
     ) { db, isReadOnly in
       if !isReadOnly { try DiskCacheSchema.create(db) }
-      return try DiskCacheSchema.loadEntries(db)
+      return try DiskCacheSchema.load(db, isReadOnly: isReadOnly, logger: configuration.logger)
     }
     database = opened.database
     reader = opened.reader
     isReadOnly = opened.isReadOnly
+    hasRowChecksums = opened.loaded.hasRowChecksums
     var index = DiskCacheIndex()
-    for (key, entry) in opened.loaded {
+    for (key, entry) in opened.loaded.entries {
       index.insert(entry, forKey: key)
     }
     state = Locked(State(index: index))
@@ -198,6 +216,7 @@ public final class DiskCache: Sendable {
       do {
         try database.write { db in try DiskCacheSchema.saveAccesses(db, accesses) }
       } catch {
+        noteDamage(error)
         throw StoreError.databaseFailed("write the access order to", directory.path, error)
       }
     }
@@ -225,6 +244,21 @@ public final class DiskCache: Sendable {
 
   func log(_ level: StoreLogMessage.Level, _ text: String) {
     configuration.logger(StoreLogMessage(level: level, text: text))
+  }
+
+  static func indexURL(in directory: URL) -> URL {
+    directory.appendingPathComponent("index.sqlite")
+  }
+
+  /// Records that SQLite found the index damaged while the cache is open, so that the
+  /// next open salvages it: the open connections cannot swap their file. Other errors
+  /// are ignored.
+  func noteDamage(_ error: any Error) {
+    guard StoreDatabase.isDamage(error), !isReadOnly else { return }
+    let url = Self.indexURL(in: directory)
+    if StoreDatabase.markDamaged(url) {
+      log(.warning, "The index at \(url.path) is damaged (\(error)); the next open salvages it")
+    }
   }
 
   private func flushQuietly() {

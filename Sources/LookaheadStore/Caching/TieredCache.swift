@@ -14,6 +14,13 @@ import Lookahead
 /// logged through the disk cache's logger. Disk bytes that no longer decode (for
 /// example after the app changed its format) are removed and loaded again.
 ///
+/// The two caches must agree on which keys are the same: memory compares keys with
+/// `Key`'s `==`, the disk compares the exact UTF-8 bytes of `diskKey(key)`. That is why
+/// `diskKey` must map equal keys to byte-for-byte equal disk keys and different keys to
+/// different ones. `String`'s `==` treats canonically equivalent spellings (the NFC and
+/// NFD forms of "é") as equal: with `String` keys, derive the disk key from one
+/// normalized form, such as Foundation's `precomposedStringWithCanonicalMapping`.
+///
 /// Concurrent lookups of one key are not joined here; the load queue above already
 /// joins them.
 ///
@@ -50,7 +57,9 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
   ///   - disk: The disk layer.
   ///   - loader: Loads values both caches miss.
   ///   - diskKey: The disk cache's key for a key, for example a URL's absolute string.
-  ///     Must be injective: two keys must never share a disk key.
+  ///     Must agree with `Key`'s `==`: equal keys give byte-for-byte equal disk keys,
+  ///     and two different keys never share a disk key (see the type's discussion of
+  ///     `String` keys).
   ///   - encode: Turns a value into the bytes stored on disk.
   ///   - decode: Turns stored bytes back into a value; throw if they are not valid.
   ///   - cost: A value's cost in the memory cache, usually its size in bytes.
@@ -198,7 +207,8 @@ extension TieredCache where Value == Data {
   ///   - memory: The memory layer.
   ///   - disk: The disk layer.
   ///   - loader: Loads values both caches miss.
-  ///   - diskKey: The disk cache's key for a key; must be injective.
+  ///   - diskKey: The disk cache's key for a key; must agree with `Key`'s `==` (equal
+  ///     keys give byte-for-byte equal disk keys, different keys different ones).
   public convenience init(
     memory: MemoryCache<Key, Data>,
     disk: DiskCache,

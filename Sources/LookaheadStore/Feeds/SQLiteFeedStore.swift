@@ -7,7 +7,9 @@ import Lookahead
 ///
 /// Each snapshot is one JSON document of a ``KeyValueStore`` table, written in one
 /// transaction: after a crash the store holds the old snapshot or the new one, never
-/// a mix.
+/// a mix. Feed identifiers are compared by their exact UTF-8 bytes, and a snapshot
+/// damaged on disk reads as none (it is removed and logged), as the key-value store
+/// guarantees.
 ///
 /// All methods are thread-safe. They touch the disk: keep them off the main thread
 /// except for the one read at launch that restores the last list.

@@ -44,37 +44,114 @@ enum StoreDatabase {
     let reader: DatabaseQueue
     /// Whether SQLite opened the file read-only (the folder or file is not writable).
     let isReadOnly: Bool
-    /// Whether the file was damaged and replaced by an empty database.
+    /// Whether the file was damaged and replaced by a salvaged or an empty database.
     let wasRebuilt: Bool
     /// What `prepare` returned.
     let loaded: Loaded
   }
 
+  /// Copies what can still be read from the damaged database at the first URL into a
+  /// new, closed database at the second one (a file of its own, without WAL files),
+  /// created with the given page size, and returns how many rows it kept.
+  typealias Salvage = (_ damaged: URL, _ replacement: URL, _ pageSize: Int) throws -> Int
+
   /// Opens the database at `url`, creating it if needed, then runs `prepare` (schema
-  /// creation unless read-only, then loading). A file SQLite reports as corrupt or
-  /// not a database, at open or during `prepare`, is deleted with a logged warning
-  /// and replaced by an empty database.
+  /// creation unless read-only, then loading).
+  ///
+  /// A file SQLite reports as corrupt or not a database, at open or during `prepare`,
+  /// or one marked by ``markDamaged(_:)``, is replaced with a logged warning: by what
+  /// `salvage` copied out of it, or else by an empty database. The replacement is
+  /// built beside the file and renamed over it, so a process killed meanwhile leaves
+  /// the damaged file, salvaged again at the next open.
   static func open<Loaded>(
     at url: URL,
     tuning: Tuning = .durable,
     logger: StoreLogger,
+    salvage: Salvage? = nil,
     prepare: (Database, _ isReadOnly: Bool) throws -> Loaded
   ) throws -> Opened<Loaded> {
+    let marker = damageMarker(of: url)
+    if salvage != nil {
+      // What a salvage killed halfway left.
+      removeDatabaseFiles(at: salvageURL(of: url))
+    }
     do {
+      // A folder that became read-only since keeps its file: nothing could replace it.
+      if salvage != nil && FileManager.default.fileExists(atPath: marker.path)
+        && FileManager.default.isWritableFile(atPath: url.deletingLastPathComponent().path)
+      {
+        throw DatabaseError(
+          resultCode: .SQLITE_CORRUPT, message: "damage was found while it was in use")
+      }
       return try attempt(url, tuning: tuning, wasRebuilt: false, prepare: prepare)
     } catch let error as DatabaseError where isDamage(error) {
+      let salvaged = salvage.map { replace(url, using: $0, pageSize: tuning.pageSize) }
+      let kept = try? salvaged?.get()
+      let outcome: String
+      switch salvaged {
+      case .success(let count)?: outcome = "kept the \(count) rows that could still be read"
+      case .failure(let failure)?: outcome = "rebuilding it empty (nothing salvaged: \(failure))"
+      case nil: outcome = "rebuilding it empty"
+      }
       logger(
         StoreLogMessage(
-          level: .warning,
-          text: "The database at \(url.path) is damaged (\(error)); rebuilding it empty"))
-      removeDatabaseFiles(at: url)
+          level: .warning, text: "The database at \(url.path) is damaged (\(error)); \(outcome)"))
+      if kept == nil { removeDatabaseFiles(at: url) }
+      try? FileManager.default.removeItem(at: marker)
       do {
         return try attempt(url, tuning: tuning, wasRebuilt: true, prepare: prepare)
+      } catch let error as DatabaseError where kept != nil && isDamage(error) {
+        // The salvaged file was written by this process; should it not open, start empty.
+        removeDatabaseFiles(at: url)
+        do {
+          return try attempt(url, tuning: tuning, wasRebuilt: true, prepare: prepare)
+        } catch {
+          throw StoreError.databaseFailed("rebuild", url.path, error)
+        }
       } catch {
         throw StoreError.databaseFailed("rebuild", url.path, error)
       }
     } catch {
       throw StoreError.databaseFailed("open", url.path, error)
+    }
+  }
+
+  /// Marks the database at `url` as damaged, for a store that found damage while the
+  /// file is open: the next ``open(at:tuning:logger:salvage:prepare:)`` with a salvage
+  /// replaces it. Returns whether the mark is new.
+  static func markDamaged(_ url: URL) -> Bool {
+    let marker = damageMarker(of: url)
+    guard !FileManager.default.fileExists(atPath: marker.path) else { return false }
+    return FileManager.default.createFile(atPath: marker.path, contents: Data())
+  }
+
+  private static func damageMarker(of url: URL) -> URL {
+    URL(fileURLWithPath: url.path + "-damaged")
+  }
+
+  private static func salvageURL(of url: URL) -> URL {
+    URL(fileURLWithPath: url.path + "-salvage")
+  }
+
+  /// Salvages the damaged file at `url` into a new file and renames it over `url`.
+  /// Returns the number of rows kept, or why nothing could be salvaged.
+  private static func replace(_ url: URL, using salvage: Salvage, pageSize: Int)
+    -> Result<Int, any Error>
+  {
+    let replacement = salvageURL(of: url)
+    do {
+      let kept = try salvage(url, replacement, pageSize)
+      // The damaged file's WAL goes first: left beside the new file, its frames would
+      // be replayed onto it. A kill between the two steps leaves the damaged file
+      // without its WAL, salvaged again at the next open.
+      for suffix in ["-wal", "-shm", "-journal"] {
+        try? FileManager.default.removeItem(atPath: url.path + suffix)
+      }
+      guard rename(replacement.path, url.path) == 0 else { throw POSIXError.current() }
+      return .success(kept)
+    } catch {
+      removeDatabaseFiles(at: replacement)
+      return .failure(error)
     }
   }
 

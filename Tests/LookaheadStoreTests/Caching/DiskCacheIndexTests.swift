@@ -48,4 +48,21 @@ struct DiskCacheIndexTests {
     #expect(taken.map(\.lastAccess) == [42])
     #expect(index.takeUnsavedAccesses().isEmpty)
   }
+
+  @Test("canonically equivalent spellings are two entries, counted, evicted and removed apart")
+  func exactKeys() {
+    let nfc = "caf\u{E9}"
+    let nfd = "cafe\u{301}"
+    var index = DiskCacheIndex()
+    index.insert(entry(size: 10, access: 1), forKey: nfc)
+    index.insert(entry(size: 20, access: 2), forKey: nfd)
+
+    #expect(index.entries.count == 2)
+    #expect(index.totalSize == 30)
+    #expect(index.evictionPlan(toSize: 20).map { Array($0.utf8) } == [Array(nfc.utf8)])
+    #expect(index.recordRead(ofKey: nfd)?.size == 20)
+    #expect(index.remove(forKey: nfd)?.size == 20)
+    #expect(index.entry(forKey: nfc)?.size == 10)
+    #expect(index.entry(forKey: nfd) == nil)
+  }
 }

@@ -151,3 +151,27 @@ struct MappedLoader: Loader {
     String(decoding: try await base.load(key), as: UTF8.self)
   }
 }
+
+@Suite("TieredCache string keys")
+struct TieredCacheStringKeyTests {
+  @Test("with String keys, a disk key built from one normalized spelling keeps both tiers agreed")
+  func normalizedDiskKeys() async throws {
+    let folder = TemporaryFolder()
+    let disk = try makeCache(in: folder.url)
+    let tiered = TieredCache(
+      memory: MemoryCache<String, Data>(), disk: disk, loader: CountingLoader(),
+      diskKey: { $0.precomposedStringWithCanonicalMapping })
+    let nfc = "caf\u{E9}"
+    let nfd = "cafe\u{301}"
+    try tiered.setValue(Data("old".utf8), forKey: nfc)
+    try tiered.setValue(Data("new".utf8), forKey: nfd)
+
+    #expect(tiered.cachedValue(forKey: nfc) == Data("new".utf8))
+    tiered.removeAllFromMemory()
+    #expect(tiered.cachedValue(forKey: nfc) == Data("new".utf8))
+    #expect(disk.count == 1)
+    try tiered.removeValue(forKey: nfd)
+    tiered.removeAllFromMemory()
+    #expect(tiered.cachedValue(forKey: nfc) == nil)
+  }
+}

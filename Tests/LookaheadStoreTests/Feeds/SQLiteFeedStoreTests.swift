@@ -59,4 +59,16 @@ struct SQLiteFeedStoreTests {
     #expect(try kv.value(String.self, id: "home", inTable: "app") == "settings")
     #expect(try feeds.snapshot(forFeed: "home")?.items.count == 2)
   }
+
+  @Test("feed ids that differ only after a NUL byte are different feeds")
+  func feedIDsWithNUL() throws {
+    let folder = TemporaryFolder()
+    let store = try SQLiteFeedStore<Episode>(
+      url: folder.appending("feeds.sqlite"), logger: StoreLoggers.none)
+    try store.save(snapshot(1...1, cursor: "a", hasMore: true), forFeed: "user\0alice")
+    try store.save(snapshot(2...2, cursor: "b", hasMore: true), forFeed: "user\0bob")
+    try store.removeFeed("user")
+    #expect(try store.snapshot(forFeed: "user\0alice")?.nextCursor == PageCursor("a"))
+    #expect(try store.snapshot(forFeed: "user\0bob")?.nextCursor == PageCursor("b"))
+  }
 }
