@@ -123,8 +123,9 @@ extension FeedServer {
       try? await channel.close()
     case .stall:
       count { $0.stalls += 1 }
+      // Until the client gives up: closes the connection, or only its own side of it.
       let deadline = ContinuousClock.now + Self.maximumStall
-      while channel.isActive, ContinuousClock.now < deadline,
+      while channel.isActive, !halfClosures.isClosed(channel), ContinuousClock.now < deadline,
         !state.withLock({ $0.isStopping })
       {
         try await Task.sleep(for: .milliseconds(20))

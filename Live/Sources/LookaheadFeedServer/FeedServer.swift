@@ -49,6 +49,7 @@ public final class FeedServer: Sendable {
 
   let state = Protected(State())
   let link: Link
+  let halfClosures = HalfClosures()
   let logger: Logger
 
   /// Creates a server; ``start()`` or ``run(stopsOnSignals:onRunning:)`` makes it
@@ -143,8 +144,12 @@ public final class FeedServer: Sendable {
     stopsOnSignals: Bool, onRunning: @escaping @Sendable (URL) -> Void
   ) async throws {
     let host = configuration.host
+    let halfClosures = halfClosures
     let application = Application(
       router: makeRouter(),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [halfClosures.makeHandler()])),
       configuration: ApplicationConfiguration(
         address: .hostname(host, port: configuration.port), serverName: nil),
       onServerRunning: { [state] channel in

@@ -24,6 +24,10 @@ public enum LiveCLI {
   ///   - console: Where results, progress and errors go.
   /// - Returns: The process exit code.
   public static func run(_ arguments: [String], console: Console) async -> Int32 {
+    CommandLineTool.finish(await runCommand(arguments, console: console), console: console)
+  }
+
+  private static func runCommand(_ arguments: [String], console: Console) async -> Int32 {
     let root = LiveToolCommand.self
     let command: any ParsableCommand
     switch CommandLineTool.parse(root, arguments: arguments, console: console) {

@@ -74,6 +74,11 @@ struct LiveCommand: LiveConsoleCommand {
     } else {
       let configuration = shaping.configuration(
         world: try worldOptions.resolved(), host: "127.0.0.1", port: 0)
+      do {
+        try configuration.checkServable()
+      } catch {
+        throw .badInput("--world \(worldOptions.world ?? ""): \(error)")
+      }
       let feedServer = FeedServer(configuration: configuration)
       do {
         base = try await feedServer.start()
@@ -101,13 +106,21 @@ struct LiveCommand: LiveConsoleCommand {
       throw .runFailed("the live run failed: \(error)")
     }
     await served?.stop()
+    // A server of another process that stopped answering leaves a run of failed loads,
+    // whose report would look valid: the run failed instead.
+    if served == nil, result.server == nil {
+      throw .runFailed(
+        "the feed server at \(base.absoluteString) stopped answering during the run "
+          + "(GET /stats failed after the trace); no report")
+    }
     let (prediction, simulatedFrames) = Simulation.runRecordingFrames(setup.simulation)
     let report = LiveReport(
       traceName: input.name, setup: setup, faults: description.faults, result: result,
       prediction: prediction)
     if let frames {
-      try Self.write(
-        FrameComparison.csv(live: result.frames, simulated: simulatedFrames), to: frames)
+      try OutputFile.write(
+        Data(FrameComparison.csv(live: result.frames, simulated: simulatedFrames).utf8),
+        to: frames)
     }
     console.writeOutput(
       json ? String(decoding: report.jsonData(), as: UTF8.self) + "\n" : report.text)
@@ -165,14 +178,6 @@ struct LiveCommand: LiveConsoleCommand {
     }
     guard status == 200 else { throw URLError(.badServerResponse) }
     return data
-  }
-
-  private static func write(_ text: String, to path: String) throws(CommandFailure) {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw .runFailed("cannot write the frames to \(path): \(error.localizedDescription)")
-    }
   }
 
   private static func seconds(_ trace: Trace) -> String {

@@ -42,6 +42,11 @@ struct ServeCommand: LiveConsoleCommand {
     let world = try worldOptions.resolved()
     let configuration = shaping.configuration(
       world: world, host: host, port: port, publicURL: publicURL)
+    do {
+      try configuration.checkServable()
+    } catch {
+      throw .badInput("--world \(worldOptions.world ?? ""): \(error)")
+    }
     let server = FeedServer(configuration: configuration)
     do {
       try await server.run(stopsOnSignals: true) { url in

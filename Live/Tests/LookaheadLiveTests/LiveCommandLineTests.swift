@@ -115,6 +115,50 @@ extension LiveTests.LiveCommandLineTests {
     await server.stop()
   }
 
+  @Test("live exits 1 naming the server when it stops answering during the run")
+  func serverStopsDuringTheRun() async throws {
+    let server = FeedServer(configuration: FeedServerConfiguration(speed: 4, seed: 5))
+    let url = try await server.start()
+    let trace = try traceFile(seconds: 8)
+    // The trace takes 2 s at 4×: the server goes away half-way.
+    let stopping = Task {
+      try await Task.sleep(for: .seconds(1))
+      await server.stop()
+    }
+    let result = await Ran(
+      ["live", "--trace", trace, "--strategy", "texture", "--server", url.absoluteString])
+    try await stopping.value
+    #expect(result.exitCode == 1, "\(result.error)")
+    #expect(result.output.isEmpty)
+    let expected =
+      "Error: the feed server at \(url.absoluteString) stopped answering during the run "
+      + "(GET /stats failed after the trace); no report"
+    #expect(result.errorLines.last.map(String.init) == expected)
+  }
+
+  @Test(
+    "serve and live refuse a world whose responses would not fit in memory, naming the field",
+    arguments: [
+      (#"{"page_bytes": 4000000000}"#, "page_bytes"),
+      (#"{"page_bytes": 9223372036854775807}"#, "page_bytes"),
+      (
+        #"{"images": {"max_bytes": 1000000000000}, "memory_cache_bytes": 1000000000000}"#,
+        "images.max_bytes"
+      ),
+      (#"{"page_size": 10000000, "pages": 1}"#, "page_size"),
+    ])
+  func unservableWorld(json: String, field: String) async throws {
+    let world = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "world-\(UUID().uuidString).json")
+    try Data(json.utf8).write(to: world)
+    for command in [
+      ["serve", "--port", "0"], ["live", "--trace", try traceFile(), "--strategy", "texture"],
+    ] {
+      let reason = await expectBadArguments(command + ["--world", world.path])
+      #expect(reason.hasPrefix("Error: --world \(world.path): \(field) "))
+    }
+  }
+
   @Test("live against a running server prints every metric next to simulate's, as JSON too")
   func liveAgainstAServer() async throws {
     let server = FeedServer(configuration: FeedServerConfiguration(speed: 8, seed: 5))

@@ -20,6 +20,17 @@ enum RawHTTP {
       let parts = text.split(separator: " ", maxSplits: 2)
       return parts.count >= 2 ? Int(parts[1]) : nil
     }
+    /// Whether a whole response with a `Content-Length` has arrived.
+    var isComplete: Bool {
+      guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return false }
+      let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
+      guard
+        let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+        let length = Int(
+          line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+      else { return false }
+      return bytes.count - end.upperBound >= length
+    }
     /// The body after the first blank line, as text.
     var body: String {
       let text = String(decoding: bytes, as: UTF8.self)
@@ -30,17 +41,19 @@ enum RawHTTP {
 
   /// Sends `request` to 127.0.0.1:`port` on a new connection and collects the answer.
   static func send(
-    _ request: [UInt8], port: Int, quietMilliseconds: Int32 = 300, limitMilliseconds: Int = 5_000
+    _ request: [UInt8], port: Int, quietMilliseconds: Int32 = 2_000, limitMilliseconds: Int = 5_000
   ) async throws -> Answer {
+    // A thread of its own: the exchange blocks in poll(2), and Dispatch's global queue
+    // runs only as many blocking blocks at once as there are cores.
     try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread {
         continuation.resume(
           with: Result {
             try exchange(
               request, port: port, quietMilliseconds: quietMilliseconds,
               limitMilliseconds: limitMilliseconds)
           })
-      }
+      }.start()
     }
   }
 
@@ -90,6 +103,7 @@ enum RawHTTP {
       let count = recv(connection, &buffer, buffer.count, 0)
       guard count > 0 else { break }
       answer.append(contentsOf: buffer[..<count])
+      if Answer(bytes: answer).isComplete { break }
     }
     return Answer(bytes: answer)
   }
