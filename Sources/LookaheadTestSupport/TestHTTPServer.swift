@@ -36,6 +36,9 @@ public final class TestHTTPServer: Sendable {
     /// A 200 whose `Content-Length` promises `declaredLength` bytes, of which only `body`
     /// is sent before the connection closes: a body cut short.
     case truncated(body: Data, declaredLength: Int)
+    /// Reads the request and closes the connection without a byte: an empty reply, as
+    /// from a server that dies.
+    case closeWithoutReply
 
     /// A 200 with `body`.
     public static func ok(_ body: Data) -> Response { .status(200, body: body) }
@@ -204,6 +207,8 @@ public final class TestHTTPServer: Sendable {
       let head =
         "HTTP/1.1 200 OK\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n"
       _ = Self.write(Data(head.utf8) + body, to: connection)
+    case .closeWithoutReply:
+      return
     case .stall:
       while !isStopped {
         guard Self.waitReadable(connection, milliseconds: 50) else { continue }

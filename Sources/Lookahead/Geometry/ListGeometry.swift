@@ -41,6 +41,12 @@ public struct ListGeometry: ItemLayout, Equatable {
     storage = .grid(layout)
   }
 
+  /// How close to the end of the content, in points, a viewport counts as at the end:
+  /// a scroll view clamps its offset there, to a fraction of a point, and a list waiting
+  /// for its next page shows the end exactly (the stall of the field metrics and the
+  /// simulator).
+  public static let endOfContentTolerance: CGFloat = 1
+
   /// An empty list whose items have their own lengths along `axis`.
   ///
   /// - Parameters:

@@ -8,9 +8,9 @@ import Foundation
 ///
 /// Outcomes are classified for the load queue:
 /// - 2xx: the body is the value.
-/// - 408, 429 and 5xx, timeouts, lost, reset or refused connections, and bodies cut
-///   short: transient ``LoadError``s wrapping an ``HTTPStatusError`` or the `URLError`;
-///   retried.
+/// - 408, 429 and 5xx, timeouts, lost, reset or refused connections, connections closed
+///   before any response, and bodies cut short: transient ``LoadError``s wrapping an
+///   ``HTTPStatusError`` or the `URLError`; retried.
 /// - Any other status, or a response that is not HTTP: permanent.
 /// - Cancelling the calling task cancels the transfer at once and throws
 ///   `CancellationError`; a `URLError(.cancelled)` counts as cancellation too.
@@ -68,9 +68,13 @@ public struct URLSessionLoader: Loader {
       if classified.kind == .cancelled || Task.isCancelled { throw CancellationError() }
       #if !canImport(Darwin)
         // FoundationNetworking reports a body cut short (curl's "transfer closed with n
-        // bytes remaining") as URLError(.unknown), where Apple platforms report
+        // bytes remaining") as URLError(.unknown), and a connection closed before any
+        // response (curl's "Empty reply from server", a server that died) as
+        // URLError(.badServerResponse), where Apple platforms report
         // .networkConnectionLost: the same transient fault.
-        if (error as? URLError)?.code == .unknown { throw LoadError.transient(error) }
+        if let code = (error as? URLError)?.code, code == .unknown || code == .badServerResponse {
+          throw LoadError.transient(error)
+        }
       #endif
       throw classified
     }

@@ -32,12 +32,20 @@ extension ListPreloader {
   /// A cell waiting for its resource.
   typealias Continuation = CheckedContinuation<Resource, any Error>
 
+  /// Who waits for a resource: a task (``ListPreloader/resource(for:priority:)``), or a
+  /// view's observation (``ListPreloader/observeResource(for:priority:onChange:)``), which
+  /// lasts until it is cancelled or its resource arrives.
+  enum Caller {
+    case task(Continuation)
+    case observer(key: Key, onChange: @Sendable (ResourceState<Resource>) -> Void)
+  }
+
   /// Everything the preloader changes under its lock.
   struct State {
     var machine: StateMachine
     var loads: [Key: Load] = [:]
     var pageTasks: [UInt64: Task<Void, Never>] = [:]
-    var calls: [UInt64: Continuation] = [:]
+    var calls: [UInt64: Caller] = [:]
     var nextCallID: UInt64 = 0
     var wakeUp: Task<Void, Never>?
     var wakeUpGeneration: UInt64 = 0
@@ -55,6 +63,8 @@ extension ListPreloader {
     /// Whether positions name the same items as at the last recorded frame.
     var positionsAreStable = true
     var trace: ScrollTraceRecorder?
+    /// Observers to register again once the actions of an event are absorbed.
+    var rewaiting: [(key: Key, id: UInt64)] = []
 
     init(machine: StateMachine, trace: ScrollTraceRecorder?) {
       self.machine = machine
@@ -91,9 +101,9 @@ extension ListPreloader {
           guard let outcome else {
             preconditionFailure("Internal inconsistency: deliver without a loaded value")
           }
-          resume(ids, with: outcome, into: &effects)
+          resume(ids, with: outcome, now: now, into: &effects)
         case .fail(let key, let error, let ids):
-          resume(ids, with: .failure(error), into: &effects)
+          resume(ids, with: .failure(error), now: now, into: &effects)
           // A cancelled load is not a failure of the resource.
           if error.kind != .cancelled { notify(.resourceFailed(key, error)) }
         case .fetchPage(let request):
@@ -105,7 +115,9 @@ extension ListPreloader {
           }
         case .listChanged(let change):
           if !change.indexChanges.isAppendOnly { positionsAreStable = false }
-          notify(.listChanged(change))
+          // An event changes the list at most once (one page, refresh or restore), so the
+          // machine's list now is the one this change produces.
+          notify(.listChanged(ListChange(change, items: machine.items)))
         case .pageFailed(let error, let retryAt):
           notify(.pageFailed(error, retryAt: retryAt))
         case .refreshFailed(let error):
@@ -121,16 +133,42 @@ extension ListPreloader {
           effects.wakeUp = (at, wakeUpGeneration)
         }
       }
+      // Observers answered with a failure wait again, after the actions that answered
+      // them.
+      while !rewaiting.isEmpty {
+        let (key, id) = rewaiting.removeFirst()
+        let actions = machine.request(key, id: id, waitsForStrategy: true, now: now)
+        if !actions.isEmpty { effects.append(absorb(actions, now: now, outcome: nil)) }
+      }
       effects.hasEvents = !outbox.isEmpty
       return effects
     }
 
     private mutating func resume(
-      _ ids: [UInt64], with result: Result<Resource, any Error>, into effects: inout Effects
+      _ ids: [UInt64], with result: Result<Resource, any Error>, now: Duration,
+      into effects: inout Effects
     ) {
       for id in ids {
-        if let continuation = calls.removeValue(forKey: id) {
+        switch calls[id] {
+        case .task(let continuation):
+          calls[id] = nil
           effects.resumptions.append((continuation, result))
+        case .observer(let key, let onChange):
+          switch result {
+          case .success(let value):
+            calls[id] = nil
+            effects.notifications.append((onChange, .loaded(value)))
+          case .failure(let error):
+            // The view shows the failure and keeps waiting: the strategy retries the key
+            // when it wants it anew, and the view gets it then. A cancellation (the
+            // caller's direct request, cancelled by `cancelAll()`) shows nothing new.
+            if (error as? LoadError)?.kind != .cancelled {
+              effects.notifications.append((onChange, .failed(error)))
+            }
+            rewaiting.append((key, id))
+          }
+        case nil:
+          break
         }
       }
     }
@@ -160,7 +198,11 @@ extension ListPreloader {
       var effects = Effects()
       effects.cancellations = loads.values.compactMap(\.task) + Array(pageTasks.values)
       if let wakeUp { effects.cancellations.append(wakeUp) }
-      effects.resumptions = calls.values.map { ($0, .failure(CancellationError())) }
+      for caller in calls.values {
+        if case .task(let continuation) = caller {
+          effects.resumptions.append((continuation, .failure(CancellationError())))
+        }
+      }
       effects.finishedObservers = Array(observers.values)
       loads = [:]
       pageTasks = [:]
@@ -177,15 +219,30 @@ extension ListPreloader {
     var fetches: [PageRequest] = []
     var cancellations: [Task<Void, Never>] = []
     var resumptions: [(Continuation, Result<Resource, any Error>)] = []
+    var notifications: [(@Sendable (ResourceState<Resource>) -> Void, ResourceState<Resource>)] =
+      []
     var wakeUp: (at: Duration, generation: UInt64)?
     var finishedObservers: [AsyncStream<Event>.Continuation] = []
     /// Whether events wait in the state's outbox.
     var hasEvents = false
 
+    /// Adds `other`'s work after this one's.
+    mutating func append(_ other: Effects) {
+      starts += other.starts
+      fetches += other.fetches
+      cancellations += other.cancellations
+      resumptions += other.resumptions
+      notifications += other.notifications
+      if let wakeUp = other.wakeUp { self.wakeUp = wakeUp }
+      finishedObservers += other.finishedObservers
+      hasEvents = hasEvents || other.hasEvents
+    }
+
     /// Performs what needs no preloader: cancellations, resumptions, finished streams.
     func perform() {
       for task in cancellations { task.cancel() }
       for (continuation, result) in resumptions { continuation.resume(with: result) }
+      for (onChange, state) in notifications { onChange(state) }
       for observer in finishedObservers { observer.finish() }
     }
   }

@@ -56,7 +56,7 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   /// The state machine this preloader runs.
   public typealias StateMachine = ListPreloaderStateMachine<Item, Key>
   /// The events of ``events(bufferingPolicy:)``.
-  public typealias Event = ListPreloaderEvent<Key>
+  public typealias Event = ListPreloaderEvent<Item, Key>
 
   let locked: Locked<State>
   let loader: any Loader<Key, Resource>
@@ -230,6 +230,20 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     update { state, now in state.machine.retryPage(now: now) }
   }
 
+  /// The list and the cursor of its next page, to save in a `FeedStore` (on a background
+  /// task) and give back to ``restore(_:)`` at the next launch.
+  ///
+  /// ```swift
+  /// let snapshot = preloader.snapshot()
+  /// Task.detached { try store.save(snapshot, forFeed: "home") }
+  /// ```
+  ///
+  /// - Parameter savedAt: When the snapshot is taken; now unless given.
+  /// - Complexity: O(*n*) for *n* loaded items.
+  public func snapshot(savedAt: Date = Date()) -> FeedSnapshot<Item> {
+    locked.withLock { $0.machine.snapshot(savedAt: savedAt) }
+  }
+
   /// Shows a saved list at once (restored from a `FeedStore`), before the network
   /// answers.
   ///
@@ -238,9 +252,11 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     update { state, now in state.machine.restore(snapshot, now: now) }
   }
 
-  /// Cancels every load and page request and forgets what the strategy wanted; the
-  /// next scroll sample decides afresh. Waiting cell lookups throw ``LoadError`` with
-  /// kind ``LoadError/Kind/cancelled``. Releasing the preloader does the same for good.
+  /// Cancels every load and page request and forgets what the strategy wanted; the next
+  /// scroll sample decides afresh. Cells waiting for their items' resources keep waiting
+  /// and get them from the strategy's next loads; a direct request (an item the list does
+  /// not show) throws ``LoadError`` with kind ``LoadError/Kind/cancelled``. Releasing the
+  /// preloader cancels everything for good.
   public func cancelAll() {
     update { state, now in state.machine.cancelAll(now: now) }
   }

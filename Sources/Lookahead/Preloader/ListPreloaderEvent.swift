@@ -2,10 +2,11 @@
 /// became ready or failed, and the strategy's per-item decisions.
 ///
 /// Thread-safety: a value type; safe to send between tasks.
-public enum ListPreloaderEvent<Key: Hashable & Sendable>: Sendable {
+public enum ListPreloaderEvent<Item: FeedItem, Key: Hashable & Sendable>: Sendable {
   /// The list changed: items were inserted, removed or moved (a page, a refresh, a
-  /// restore). Apply the index changes to the data source in order.
-  case listChanged(PagerListChange)
+  /// restore). The change carries the list it produces: apply it as a snapshot, or as
+  /// batch updates checked against the count they start from (see ``ListChange``).
+  case listChanged(ListChange<Item>)
   /// The resource of `key` is in the cache: cells showing an item with this key can
   /// display it.
   case resourceLoaded(Key)

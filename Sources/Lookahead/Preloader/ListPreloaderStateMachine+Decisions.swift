@@ -264,11 +264,13 @@ extension ListPreloaderStateMachine {
       case .deliver(.resource(let key), let waiters):
         // The queue forgot the key: the policy's next change of it queues it anew.
         if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
-        let ids = Self.requestIDs(of: waiters)
+        let ids = interests.delivered(key, to: Self.requestIDs(of: waiters))
         if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
       case .fail(.resource(let key), let error, let waiters):
         if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
-        actions.append(.fail(key, error, to: Self.requestIDs(of: waiters)))
+        actions.append(
+          .fail(
+            key, error, to: interests.failed(key, to: Self.requestIDs(of: waiters), error: error)))
       case .deliver(.page, _), .fail(.page, _, _):
         // The pager learns a page's outcome from the driver, not from the queue.
         break

@@ -45,6 +45,9 @@ extension ListPreloaderStateMachine {
   ) {
     guard queue.isRunning(.resource(key), ticket: ticket) else { return }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
+    // Passive interests are answered with the queue's waiters (read before the queue's
+    // event, which holds the machine).
+    let hasInterests = interests.contains(key)
     absorbQueueActions(now: now, into: &actions) { machine, queueActions in
       var deliversToPolicyAlone = false
       machine.queueEvent {
@@ -52,7 +55,9 @@ extension ListPreloaderStateMachine {
           requests, queueActions in
           // A delivery to callers goes through `absorb` as a `deliver` action; one to the
           // policy (or hints) alone needs no array of waiters.
-          if requests.contains(where: { if case .request = $0.waiter { true } else { false } }) {
+          if requests.contains(where: { if case .request = $0.waiter { true } else { false } })
+            || hasInterests
+          {
             queueActions.append(.deliver(.resource(key), to: requests.map(\.waiter)))
           } else {
             deliversToPolicyAlone = requests.contains { $0.waiter == .policy }
@@ -92,21 +97,43 @@ extension ListPreloaderStateMachine {
     return actions
   }
 
-  /// A caller (usually a cell being configured) wants `key`: a queued or running load
-  /// is joined and raised to `priority`; otherwise a load is queued. The driver answers
-  /// from its cache first, so a cached key never gets here.
+  /// A caller wants `key`: a cell being configured, a detail screen, a task.
+  ///
+  /// **One owner of starts.** Only the strategy starts and cancels the loads of the items
+  /// the list shows. A request for the key of an item within a screen of the viewport
+  /// (where views configure their cells) is a cell's *interest*: it waits, without
+  /// touching the load queue, for whichever load of the key ends — the one in flight, or
+  /// the one the strategy starts by its own rules (none for an item a fling flies over or
+  /// that is leaving; the same item at rest loads). It can neither start a load nor keep
+  /// alive one the strategy withdrew, so binding cells changes no decision. Any other
+  /// request — an item the list does not show, a key of no item, a list off screen — is
+  /// queued at once, as a waiter that joins a load in flight and raises its priority.
+  ///
+  /// A request ends with a ``ListPreloaderAction/deliver(_:to:)`` or a
+  /// ``ListPreloaderAction/fail(_:_:to:)`` naming `id`, from whichever load of the key
+  /// ends it. A cancellation never ends an interest: after ``cancelAll(now:)`` it waits
+  /// for the strategy's next load of the key.
   ///
   /// - Parameters:
   ///   - key: The resource.
   ///   - id: The caller's id, unique among the requests waiting now.
-  ///   - priority: How urgent the request is; `.visible` for a cell on screen.
-  ///   - order: The position inside the priority class.
+  ///   - priority: How urgent a direct request is; `.visible` for a cell on screen.
+  ///   - order: The position of a direct request inside its priority class.
+  ///   - waitsForStrategy: Whether the request is an interest even for an item the list
+  ///     does not show: a view that showed a failure waits for the strategy to want the
+  ///     key again.
   ///   - now: The current time.
-  /// - Returns: The actions to perform; a ``ListPreloaderAction/deliver(_:to:)`` or
-  ///   ``ListPreloaderAction/fail(_:_:to:)`` naming `id` ends the request.
+  /// - Returns: The actions to perform; none for an interest.
+  /// - Complexity: O(*s*) for the *s* items within a screen of the viewport, plus the
+  ///   queue's event for a direct request.
   public mutating func request(
-    _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0, now: Duration
+    _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0,
+    waitsForStrategy: Bool = false, now: Duration
   ) -> [Action] {
+    if waitsForStrategy || showsItem(withKey: key) {
+      interests.add(key, id: id)
+      return []
+    }
     var actions: [Action] = []
     absorb(
       queueEvent {
@@ -117,16 +144,18 @@ extension ListPreloaderStateMachine {
     return actions
   }
 
-  /// A caller no longer waits for `key` (its cell was reused, its task cancelled). The
-  /// load goes on while the strategy or another caller wants it, and is cancelled
-  /// otherwise. Withdrawing twice is harmless.
+  /// A caller no longer waits for `key` (its cell was reused, its task cancelled). An
+  /// interest is forgotten and changes nothing else; a direct request's load goes on while
+  /// the strategy or another caller wants it, and is cancelled otherwise. Withdrawing
+  /// never restarts a key. Withdrawing twice, or after the answer, is harmless.
   ///
   /// - Parameters:
   ///   - key: The resource.
   ///   - id: The caller's id.
   ///   - now: The current time.
-  /// - Returns: The actions to perform.
+  /// - Returns: The actions to perform; none for an interest.
   public mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
+    if interests.remove(key, id: id) { return [] }
     var actions: [Action] = []
     absorb(
       queueEvent { $0.unwant(.resource(key), by: .request(id), now: now) }, now: now, into: &actions
@@ -134,8 +163,25 @@ extension ListPreloaderStateMachine {
     return actions
   }
 
+  /// The number of cells' interests waiting for a load.
+  var cellInterestCount: Int { interests.count }
+
+  /// Whether an item within a screen of the viewport has the resource `key`: the items
+  /// whose cells a view may have configured.
+  ///
+  /// - Complexity: O(*s*) for the *s* items within a screen of the viewport.
+  func showsItem(withKey key: Key) -> Bool {
+    guard isListVisible else { return false }
+    let span = geometry.axis.span(of: viewport)
+    let reach = span.length
+    let near = geometry.items(
+      overlapping: AxisSpan(span.lowerBound - reach, span.upperBound + reach))
+    return near.contains { itemKeys[$0] == key }
+  }
+
   /// Cancels every load and page request and forgets what the strategy wanted; the next
-  /// frame decides afresh. Callers waiting for a key get ``LoadError/cancelled``.
+  /// frame decides afresh. Cells' interests keep waiting for the strategy's next loads;
+  /// other callers waiting for a key get ``LoadError/cancelled``.
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
@@ -186,6 +232,13 @@ extension ListPreloaderStateMachine {
     pageRetryAt = nil
     return translate(pager.retry(now: Timestamp(now)), now: now)
   }
+
+  /// The list and the cursor of its next page, to save (a `FeedStore`) and give back to
+  /// ``restore(_:now:)`` at the next launch.
+  ///
+  /// - Parameter savedAt: When the snapshot is taken.
+  /// - Complexity: O(*n*) for *n* loaded items.
+  public func snapshot(savedAt: Date) -> FeedSnapshot<Item> { pager.snapshot(savedAt: savedAt) }
 
   /// Replaces the list with a saved one (at launch, before the network answers).
   ///

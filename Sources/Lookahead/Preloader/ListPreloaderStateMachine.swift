@@ -160,6 +160,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var restFrame: RestFrameRequest?
   /// Prefetch hints, scroll-view states and row appearances from a platform adapter.
   var viewInputs = ListViewInputs<Item.ID, Key>()
+  /// The requests of cells waiting for their items' resources
+  /// (ListPreloaderStateMachine+Requests.swift).
+  var interests = CellInterests<Key>()
 
   /// Creates a machine with an empty list.
   ///
@@ -213,10 +216,14 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     geometry.items(overlapping: geometry.axis.span(of: viewport))
   }
 
-  /// Whether the viewport reaches past the loaded content while the backend has more:
-  /// the user waits for a page.
+  /// Whether the viewport reaches the end of the loaded content (within
+  /// ``ListGeometry/endOfContentTolerance``, so that an offset a scroll view clamps at the
+  /// end counts, as does an empty list) while the backend has more: the user waits for a
+  /// page.
   public var isStalled: Bool {
-    pager.hasMore && geometry.axis.span(of: viewport).upperBound > geometry.contentLength
+    pager.hasMore
+      && geometry.axis.span(of: viewport).upperBound
+        >= geometry.contentLength - ListGeometry.endOfContentTolerance
   }
 
   /// The resource key of the item at `position`, or `nil` when it has none.

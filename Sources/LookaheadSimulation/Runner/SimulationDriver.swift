@@ -31,6 +31,9 @@ struct SimulationDriver {
   private var imageSizes: ImageSizes
   private var pendingPage: (request: PageRequest, index: Int)?
   private var loadedPages = 0
+  /// The items whose cells are bound: they overlap the viewport widened by the world's
+  /// configure-ahead margin. Positions only grow (pages append), so a range.
+  private var boundCells: Range<Int> = 0..<0
   /// The machine's actions of one event, kept between events so that their storage is
   /// reused; empty in between.
   private var scratchActions: [ListPreloaderAction<Int>] = []
@@ -112,6 +115,7 @@ struct SimulationDriver {
         to: CGPoint(x: 0, y: sample.offset), now: .simulated(milliseconds: time),
         readiness: images.readiness, into: &actions)
       performAndKeep(actions, at: time)
+      bindCells(offset: sample.offset, at: time)
       if let onFrame {
         onFrame(
           FrameRecord(
@@ -128,6 +132,31 @@ struct SimulationDriver {
       }
     }
     return metrics.finish(network: network.statistics, peakCacheBytes: cache.peakBytes)
+  }
+
+  // MARK: - Cells
+
+  /// Binds and unbinds cells as a view configures and reuses them once the frame is
+  /// decided: the cells of the items that left the configured area are reused first, then
+  /// the items that entered it get cells, nearest the start first. A cell asks for its
+  /// item's resource with a request the machine treats as an interest (it joins a load in
+  /// flight or waits for the strategy), as ``ResourceBinding`` does in an app; its id is
+  /// the item's.
+  private mutating func bindCells(offset: Double, at time: Milliseconds) {
+    let margin = world.cellConfigureAhead
+    let configured = geometry.items(
+      overlapping: (offset - margin)..<(offset + world.viewport.height + margin),
+      loadedItemCount: loadedItemCount)
+    guard configured != boundCells else { return }
+    let now = Duration.simulated(milliseconds: time)
+    let previous = boundCells
+    boundCells = configured
+    for item in previous where !configured.contains(item) {
+      perform(machine.withdrawRequest(item, id: UInt64(item), now: now), at: time)
+    }
+    for item in configured where !previous.contains(item) {
+      perform(machine.request(item, id: UInt64(item), priority: .visible, now: now), at: time)
+    }
   }
 
   // MARK: - Effects

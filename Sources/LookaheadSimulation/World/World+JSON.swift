@@ -9,7 +9,7 @@ import Foundation
 ///   "layout": { "kind": "feed", "item_height_min": 160, "item_height_max": 480 },
 ///   "images": { "min_bytes": 20000, "max_bytes": 200000 },
 ///   "page_size": 20, "page_bytes": 8000, "pages": 500,
-///   "memory_cache_bytes": 64000000, "disk_read_ms": 3,
+///   "memory_cache_bytes": 64000000, "disk_read_ms": 3, "cell_configure_ahead_pt": 0,
 ///   "network": {
 ///     "name": "lte", "round_trip_ms": 70, "page_server_ms": 60, "image_server_ms": 5,
 ///     "jitter_sigma": 0.35, "bandwidth": 1500000, "connections": 6
@@ -32,6 +32,7 @@ extension World: Codable {
     case memoryCacheBytes = "memory_cache_bytes"
     case diskReadTime = "disk_read_ms"
     case network
+    case cellConfigureAhead = "cell_configure_ahead_pt"
   }
 
   /// Reads a world from JSON, leaving out-of-range values to ``validate()``.
@@ -50,6 +51,8 @@ extension World: Codable {
     diskReadTime = try fields.double(.diskReadTime, default: standard.diskReadTime)
     network = try fields.object(
       .network, default: standard.network, read: NetworkProfile.read)
+    cellConfigureAhead = try fields.double(
+      .cellConfigureAhead, default: standard.cellConfigureAhead)
   }
 
   /// Writes every field.
@@ -64,6 +67,7 @@ extension World: Codable {
     try container.encode(memoryCacheBytes, forKey: .memoryCacheBytes)
     try container.encode(diskReadTime, forKey: .diskReadTime)
     try container.encode(NetworkJSON(network), forKey: .network)
+    try container.encode(cellConfigureAhead, forKey: .cellConfigureAhead)
   }
 
   /// Reads and validates a world from JSON.

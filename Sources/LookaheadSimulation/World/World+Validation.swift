@@ -18,6 +18,7 @@ extension World {
   /// | `page_bytes` | at least 0 |
   /// | `memory_cache_bytes` | at least `images.max_bytes` |
   /// | `disk_read_ms` and the network's times | 0 to 2⁵² µs |
+  /// | `cell_configure_ahead_pt` | 0 to 2⁵²/1000 points |
   /// | `network.name` | 1 to 64 characters |
   /// | `network.jitter_sigma` | at least 0; the slowest draw of a round trip at most 2⁵² µs |
   /// | `network.bandwidth` | positive, at most `Int.max` bytes per 2⁵² µs; the largest response within 2⁵² µs on one connection's share |
@@ -56,6 +57,8 @@ extension World {
         field: "memory_cache_bytes", problem: "must be at least images.max_bytes")
     }
     try Self.require(diskReadTime, "disk_read_ms", in: SimulationLimits.durations)
+    try Self.require(
+      cellConfigureAhead, "cell_configure_ahead_pt", in: 0...SimulationLimits.maximumLength)
     try network.validate()
     try network.validateTransfer(
       ofLargestResponse: Swift.max(images.maxBytes, pageBytes),

@@ -39,6 +39,11 @@ public struct World: Sendable, Hashable {
   public var diskReadTime: Milliseconds
   /// The network between the app and the backend.
   public var network: NetworkProfile
+  /// How far ahead of the viewport, in points along the axis and on both sides, views
+  /// configure their cells: each item's cell is bound (it asks for its resource) from
+  /// the first frame it overlaps the viewport widened by this margin, and unbound when it
+  /// leaves it. 0, the standard world's, binds cells when their items become visible.
+  public var cellConfigureAhead: Double
 
   /// Creates a world.
   ///
@@ -52,11 +57,13 @@ public struct World: Sendable, Hashable {
   ///   - memoryCacheBytes: The memory cache's capacity.
   ///   - diskReadTime: A disk-tier reload's duration.
   ///   - network: The network.
+  ///   - cellConfigureAhead: How far ahead of the viewport cells are bound, in points.
   /// - Precondition: the values pass ``validate()``; use ``init(jsonData:)`` for input
   ///   that may not.
   public init(
     viewport: Viewport, layout: Layout, images: ImageSizes, pageSize: Int, pageBytes: Int,
-    pages: Int, memoryCacheBytes: Int, diskReadTime: Milliseconds, network: NetworkProfile
+    pages: Int, memoryCacheBytes: Int, diskReadTime: Milliseconds, network: NetworkProfile,
+    cellConfigureAhead: Double = 0
   ) {
     self.viewport = viewport
     self.layout = layout
@@ -67,6 +74,7 @@ public struct World: Sendable, Hashable {
     self.memoryCacheBytes = memoryCacheBytes
     self.diskReadTime = diskReadTime
     self.network = network
+    self.cellConfigureAhead = cellConfigureAhead
     do {
       try validate()
     } catch {

@@ -1,3 +1,5 @@
+import Lookahead
+
 /// The layout of a simulation run: the standard `feed` or `grid` (SPEC §8.2).
 ///
 /// A value type; thread-safe.
@@ -85,13 +87,17 @@ public enum WorldLayout: Sendable, Equatable {
     items(overlapping: offset..<(offset + viewportHeight), loadedItemCount: loadedItemCount)
   }
 
-  /// Whether a viewport of `viewportHeight` at `offset` extends past the content of the first
-  /// `loadedItemCount` items (SPEC §8.6; the caller adds "and the backend has more").
+  /// Whether a viewport of `viewportHeight` at `offset` reaches the end of the content of
+  /// the first `loadedItemCount` items, within ``ListGeometry/endOfContentTolerance`` (a
+  /// scroll view clamps its offset at the end, so a viewport waiting there for the next
+  /// page reaches it exactly); the caller adds "and the backend has more".
   ///
   /// - Complexity: O(1).
   public func extendsPastContent(
     offset: Double, viewportHeight: Double = StandardWorld.viewportHeight, loadedItemCount: Int
   ) -> Bool {
-    offset + viewportHeight > contentLength(loadedItemCount: loadedItemCount)
+    offset + viewportHeight
+      >= contentLength(loadedItemCount: loadedItemCount)
+      - Double(ListGeometry.endOfContentTolerance)
   }
 }

@@ -145,8 +145,9 @@ extension Duration {
   }
 }
 
-/// The app's runner, on a manual clock, with loads that take the simulated times, takes
-/// the same decisions as `simulate` (issue: one engine for apps and the simulator).
+/// The app's runner, on a manual clock, with loads that take the simulated times and
+/// cells bound as views bind them, takes the same decisions as `simulate`: one engine for
+/// apps and the simulator.
 @Suite struct RunnerEquivalenceTests {
   @Test(
     arguments: [StrategyID.texture, .adaptive],
@@ -186,6 +187,24 @@ extension Duration {
       #expect(settled)
     }
 
+    // Cells, bound as a view configures them and as the simulator binds them: after the
+    // frame is decided, the cells of the items that left are reused, then the items that
+    // appeared get cells, which observe their resources.
+    var cells: [Int: ResourceObservation<Int>] = [:]
+    var bound: Range<Int> = 0..<0
+    func bindCells() {
+      let visible = preloader.visibleItems
+      guard visible != bound else { return }
+      let items = preloader.items
+      for position in bound where !visible.contains(position) {
+        cells.removeValue(forKey: items[position].id)?.cancel()
+      }
+      for position in visible where !bound.contains(position) {
+        cells[items[position].id] = preloader.observeResource(for: items[position]) { _ in }
+      }
+      bound = visible
+    }
+
     preloader.start()
     await settle()
     for sample in trace.samples {
@@ -196,8 +215,10 @@ extension Duration {
       }
       clock.advance(to: ManualClock.Instant(offset: frame))
       preloader.scrolled(toOffset: CGFloat(sample.offset))
+      bindCells()
       await settle()
     }
+    #expect(!cells.isEmpty, "the replay bound no cell")
 
     let simulated = run.decisions.sorted()
     let field = world.decisions.sorted()

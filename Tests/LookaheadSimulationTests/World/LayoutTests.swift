@@ -57,11 +57,14 @@ struct LayoutTests {
     #expect(grid.span(of: 5) == 130..<260)
   }
 
-  @Test("the viewport stalls only when it extends past the loaded content")
+  @Test("the viewport stalls once it reaches the end of the loaded content, within a point")
   func stallGeometry() {
     let layout = WorldLayout.feed(FeedGeometry(itemHeights: [100, 100, 100]))
     #expect(layout.extendsPastContent(offset: 0, viewportHeight: 844, loadedItemCount: 0))
-    #expect(!layout.extendsPastContent(offset: 100, viewportHeight: 200, loadedItemCount: 3))
+    #expect(!layout.extendsPastContent(offset: 98.9, viewportHeight: 200, loadedItemCount: 3))
+    // A scroll view clamps its offset at the end: there, the user waits for a page.
+    #expect(layout.extendsPastContent(offset: 99, viewportHeight: 200, loadedItemCount: 3))
+    #expect(layout.extendsPastContent(offset: 100, viewportHeight: 200, loadedItemCount: 3))
     #expect(layout.extendsPastContent(offset: 100.5, viewportHeight: 200, loadedItemCount: 3))
     #expect(layout.visibleItems(offset: 100, viewportHeight: 200, loadedItemCount: 3) == 1..<3)
     #expect(WorldLayout.standard(.grid).kind == .grid)

@@ -86,6 +86,17 @@ struct URLSessionLoaderTests {
     await server.waitUntil { $0.abortedTransfers == 1 }
   }
 
+  @Test("A connection closed before any reply (a server that died) is a transient error")
+  func emptyReplyIsTransient() async throws {
+    let server = try TestHTTPServer(routes: ["/gone": .closeWithoutReply])
+    defer { server.stop() }
+    let loader = URLSessionLoader(session: Self.makeSession(), timeout: .seconds(5))
+    let error = await #expect(throws: LoadError.self) {
+      try await loader.load(server.url("/gone"))
+    }
+    #expect(error?.kind == .transient)
+  }
+
   @Test("A body cut short is a transient error, never a value")
   func truncatedBodyIsTransient() async throws {
     let server = try TestHTTPServer(routes: [

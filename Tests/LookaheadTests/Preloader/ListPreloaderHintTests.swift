@@ -135,30 +135,35 @@ private func expectSameDecisions(
     #expect(harness.machine.loadState(of: Harness.key(100)) == .loading)
   }
 
-  @Test func aVisibleRequestIsNeverCancelledByAPrefetch() {
+  @Test func aDirectRequestIsNeverCancelledByAPrefetch() {
     var harness = loaded(100)
-    let key = Harness.key(85)
-    // A cell shows post 85 before the first frame: its request starts the load.
+    // A detail screen shows post 7, which the list does not: its request starts the load.
+    let key = Harness.key(7)
     let requested = harness.perform(harness.machine.request(key, id: 1, now: .zero))
     #expect(Harness.started(requested) == [key])
-    // UIKit hints it and cancels the hint; the strategy never wants it.
+    // UIKit hints post 85 and cancels the hint: the detail screen's load goes on.
     harness.hint([85])
-    #expect(Harness.cancelled(harness.withdrawHint([85])).isEmpty)
+    #expect(!Harness.cancelled(harness.withdrawHint([85])).contains(key))
     let frames = harness.scroll(to: 0) + harness.scroll(to: 40)
     #expect(!Harness.cancelled(frames).contains(key))
-    // The strategy prefetches post 88, a cell asks for it, then the strategy drops it:
-    // the cell's request keeps the load (SDWebImage #1030).
-    harness.machine.beginDragging(now: harness.time)
-    harness.scroll(to: 50)
-    let prefetched = Harness.key(88)
-    #expect(harness.machine.wantedKeys.contains(prefetched))
-    harness.perform(harness.machine.request(prefetched, id: 2, now: harness.time))
-    let away = harness.scroll(to: 3000) + harness.scroll(to: 6000)
-    #expect(!Harness.cancelled(away).contains(prefetched))
-    #expect(!Harness.cancelled(away).contains(key))
     #expect(harness.machine.loadState(of: key) == .loading)
     let delivered = harness.finish(key)
     #expect(delivered.contains { if case .deliver(key, [1]) = $0 { true } else { false } })
+  }
+
+  @Test func aCellNeverKeepsALoadTheStrategyDropped() {
+    var harness = loaded(100)
+    harness.scroll(to: 0)
+    harness.machine.beginDragging(now: harness.time)
+    harness.scroll(to: 50)
+    // The strategy prefetches post 88 and a cell asks for it; then the strategy drops it:
+    // the cell's interest neither keeps nor restarts the load.
+    let prefetched = Harness.key(88)
+    #expect(harness.machine.wantedKeys.contains(prefetched))
+    #expect(harness.perform(harness.machine.request(prefetched, id: 2, now: harness.time)).isEmpty)
+    let away = harness.scroll(to: 3000) + harness.scroll(to: 6000)
+    #expect(!Harness.started(away).contains(prefetched))
+    #expect(harness.machine.loadState(of: prefetched) == .notRequested)
   }
 
   @Test func hintsAreWithdrawnAndIgnoredWhileTheRangesAreConstrained() {

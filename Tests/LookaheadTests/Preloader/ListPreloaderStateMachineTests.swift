@@ -433,12 +433,23 @@ private typealias Harness = MachineHarness
       })
   }
 
-  @Test func aCellStartsALoadNobodyAskedForAndItsWithdrawalCancelsIt() {
+  @Test func aCellOfAShownItemStartsNothingAndItsWithdrawalChangesNothing() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
-    // Nothing else loads yet: the cell's request starts at once.
+    // No frame yet: the strategy wants nothing, and a cell on screen waits for it.
     let key = Harness.key(85)
+    #expect(harness.perform(harness.machine.request(key, id: 1, now: harness.time)).isEmpty)
+    #expect(harness.machine.loadState(of: key) == .notRequested)
+    #expect(harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time)).isEmpty)
+    #expect(harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time)).isEmpty)
+  }
+
+  @Test func aRequestForAnItemTheListDoesNotShowStartsAndItsWithdrawalCancelsIt() {
+    var harness = Harness()
+    harness.start()
+    harness.answerPage(ids(100, through: 81), next: "c81")
+    let key = Harness.key(7)
     let started = harness.perform(harness.machine.request(key, id: 1, now: harness.time))
     #expect(Harness.started(started) == [key])
     let withdrawn = harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time))
@@ -446,18 +457,20 @@ private typealias Harness = MachineHarness
     #expect(harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time)).isEmpty)
   }
 
-  @Test func aVisibleCellRaisesAQueuedPrefetch() {
+  @Test func aVisibleCellLeavesTheStrategysOrderAlone() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
     harness.scroll(to: 0)
-    // Post 86 is in the preload range, queued behind the visible ones.
+    // Post 86 is in the preload range, queued behind the visible ones: a cell's
+    // interest waits for it without changing its rank.
     let key = Harness.key(86)
     #expect(harness.machine.loadState(of: key) == .queued(.preload))
-    harness.perform(
-      harness.machine.request(key, id: 3, priority: .visible, order: -1, now: harness.time))
-    #expect(harness.machine.loadState(of: key) == .queued(.visible))
-    #expect(Harness.started(harness.finish(Harness.key(100))) == [key])
+    #expect(
+      harness.perform(
+        harness.machine.request(key, id: 3, priority: .visible, order: -1, now: harness.time)
+      ).isEmpty)
+    #expect(harness.machine.loadState(of: key) == .queued(.preload))
   }
 
   // MARK: - Bad input

@@ -50,12 +50,12 @@ private typealias Harness = PreloaderHarness
     #expect(harness.loader.record.starts["img-99"] == 1)
   }
 
-  @Test func aCellStartsALoadNobodyAskedForAndCancellingItWithdrawsIt() async throws {
+  @Test func aRequestForAnItemTheListDoesNotShowStartsAndCancellingItWithdrawsIt() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
-    // No scroll yet: nothing is loading, so the cell's load starts at once.
-    let cell = Task { try await harness.preloader.resource(for: Harness.post(81)) }
-    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-81"] })
+    // A detail screen's post, which the list does not show: its load starts at once.
+    let cell = Task { try await harness.preloader.resource(for: Harness.post(7)) }
+    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-7"] })
     cell.cancel()
     await #expect(throws: CancellationError.self) { try await cell.value }
     #expect(await harness.loader.waitUntil { $0.cancellations == 1 })
@@ -143,20 +143,22 @@ private typealias Harness = PreloaderHarness
     harness.preloader.scrolled(toOffset: 0)
     #expect(await harness.loader.waitUntil { $0.pendingKeys.count == 5 })
     let cell = Task { try await harness.preloader.resource(for: Harness.post(100)) }
-    #expect(
-      await eventually { harness.preloader.stateMachine.loadState(of: "img-100") == .loading })
-    // Fifteen posts wanted by the strategy, one by the cell, one page by the pager.
-    #expect(await eventually { harness.preloader.stateMachine.loadQueueStorage.waiters == 17 })
+    #expect(await eventually { harness.preloader.stateMachine.cellInterestCount == 1 })
+    // Fifteen posts wanted by the strategy and one page by the pager; the cell waits
+    // outside the queue.
+    #expect(harness.preloader.stateMachine.loadQueueStorage.waiters == 16)
 
     harness.preloader.cancelAll()
-    await #expect { try await cell.value } throws: { ($0 as? LoadError)?.kind == .cancelled }
     #expect(await harness.loader.waitUntil { $0.cancellations == 5 && $0.pendingKeys.isEmpty })
     #expect(harness.loader.record.totalStarts == 5)
     #expect(await eventually { harness.backend.cancellations == 1 })
     #expect(harness.preloader.stateMachine.loadQueueStorage.isEmpty)
+    // The cell still waits, and the strategy's next load of its post answers it.
     harness.clock.advance(by: .milliseconds(16))
     harness.preloader.scrolled(toOffset: 0)
     #expect(await harness.loader.waitUntil { $0.pendingKeys.count == 5 })
+    harness.loader.succeed("img-100", with: Harness.image(100))
+    #expect(try await cell.value == Harness.image(100))
   }
 
   @Test func aLoaderErrorFailsThatItemOnly() async throws {

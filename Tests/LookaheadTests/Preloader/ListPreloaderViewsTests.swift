@@ -17,12 +17,9 @@ private typealias Harness = PreloaderHarness
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.hintPrefetch([85, 85])
     #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-85"] })
-    // The cell's lookup joins the hinted load: one load, found by the cell.
+    // The cell's lookup waits for the hinted load: one load, found by the cell.
     let cell = Task { try await harness.preloader.resource(for: Harness.post(85)) }
-    #expect(
-      await eventually {
-        harness.preloader.stateMachine.loadQueueStorage.waiters == 2
-      })
+    #expect(await eventually { harness.preloader.stateMachine.cellInterestCount == 1 })
     harness.loader.succeed("img-85", with: Harness.image(85))
     #expect(try await cell.value == Harness.image(85))
     #expect(harness.loader.record.starts["img-85"] == 1)

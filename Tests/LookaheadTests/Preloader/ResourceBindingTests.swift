@@ -6,11 +6,17 @@ import Testing
 
 private typealias Harness = PreloaderHarness
 
-/// What a binding showed, in order.
+/// What a binding showed, in order: `nil` for a placeholder, `failed` for a failure.
 @MainActor
 private final class Shown {
-  var values: [Data?] = []
-  func record(_ value: Data?) { values.append(value) }
+  var values: [String] = []
+  func record(_ state: ResourceState<Data>) {
+    switch state {
+    case .placeholder: values.append("placeholder")
+    case .failed: values.append("failed")
+    case .loaded(let data): values.append(String(decoding: data, as: UTF8.self))
+    }
+  }
 }
 
 /// ``eventually(timeout:_:)`` for main-actor state: yields the main actor between polls.
@@ -24,6 +30,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
   return condition()
 }
 
+/// Posts 100 … 81 are 100 points tall in a 1,000-point viewport: at offset 0, posts 100
+/// … 91 are on screen and 90 … 81 within a screen of it, where cells are configured.
 @MainActor
 @Suite struct ResourceBindingTests {
   @Test func aCachedResourceIsShownAtOnce() async throws {
@@ -34,41 +42,96 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     let binding = ResourceBinding<TestPost, String, Data>()
     let shown = Shown()
     binding.bind(Harness.post(100), to: harness.preloader) { shown.record($0) }
-    #expect(shown.values == [Harness.image(100)])
+    #expect(shown.values == ["image 100"])
     #expect(binding.itemID == 100)
+    #expect(binding.state.resource == Harness.image(100))
   }
 
-  @Test func anUncachedResourceShowsAPlaceholderThenTheResource() async throws {
+  @Test func aCellWaitsForTheStrategyAndShowsTheResourceItsLoadBrings() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     let binding = ResourceBinding<TestPost, String, Data>()
     let shown = Shown()
-    binding.bind(Harness.post(85), to: harness.preloader) { shown.record($0) }
-    #expect(shown.values == [nil])
-    // Nothing else loads yet: the binding's request starts the load.
-    await harness.succeed(85)
-    #expect(await eventuallyOnMain { shown.values == [nil, Harness.image(85)] })
+    // No frame yet: the strategy wants nothing, and the cell starts nothing.
+    binding.bind(Harness.post(98), to: harness.preloader) { shown.record($0) }
+    #expect(shown.values == ["placeholder"])
+    #expect(harness.loader.record.totalStarts == 0)
+    // A frame that shows post 98 at rest: the strategy loads it, and the cell gets it.
+    harness.preloader.scrolled(toOffset: 0)
+    await harness.succeed(98)
+    #expect(await eventuallyOnMain { shown.values == ["placeholder", "image 98"] })
+    #expect(harness.loader.record.starts["img-98"] == 1)
+  }
+
+  @Test func anItemTheListDoesNotShowLoadsAtOnce() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    let binding = ResourceBinding<TestPost, String, Data>()
+    let shown = Shown()
+    // A detail screen's item, which is not in the list.
+    binding.bind(Harness.post(7), to: harness.preloader) { shown.record($0) }
+    await harness.succeed(7)
+    #expect(await eventuallyOnMain { shown.values == ["placeholder", "image 7"] })
   }
 
   @Test func aReboundViewNeverShowsTheOldItemsResource() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
     let reused = ResourceBinding<TestPost, String, Data>()
     let other = ResourceBinding<TestPost, String, Data>()
     let old = Shown()
     let new = Shown()
     let stays = Shown()
-    reused.bind(Harness.post(85), to: harness.preloader) { old.record($0) }
-    other.bind(Harness.post(85), to: harness.preloader) { stays.record($0) }
-    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-85"] })
-    reused.bind(Harness.post(84), to: harness.preloader) { new.record($0) }
-    // The other view still waits for post 85: its load goes on and reaches that view only.
-    await harness.succeed(85)
-    #expect(await eventuallyOnMain { stays.values == [nil, Harness.image(85)] })
-    await harness.succeed(84)
-    #expect(await eventuallyOnMain { new.values == [nil, Harness.image(84)] })
-    #expect(old.values == [nil])
-    #expect(harness.loader.record.starts["img-85"] == 1)
+    reused.bind(Harness.post(99), to: harness.preloader) { old.record($0) }
+    other.bind(Harness.post(99), to: harness.preloader) { stays.record($0) }
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.contains("img-99") })
+    reused.bind(Harness.post(98), to: harness.preloader) { new.record($0) }
+    await harness.succeed(99)
+    #expect(await eventuallyOnMain { stays.values == ["placeholder", "image 99"] })
+    await harness.succeed(98)
+    #expect(await eventuallyOnMain { new.values == ["placeholder", "image 98"] })
+    #expect(old.values == ["placeholder"])
+    #expect(harness.loader.record.starts["img-99"] == 1)
+  }
+
+  @Test func afterCancelAllBoundCellsGetTheirResourcesFromTheStrategysNextLoads() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.contains("img-100") })
+    let bindings = (98...100).map { _ in ResourceBinding<TestPost, String, Data>() }
+    let shown = (98...100).map { _ in Shown() }
+    for (index, id) in (98...100).enumerated() {
+      bindings[index].bind(Harness.post(id), to: harness.preloader) { shown[index].record($0) }
+    }
+    harness.preloader.cancelAll()
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.isEmpty })
+    // The next frame decides afresh: the strategy loads the visible posts again.
+    harness.preloader.scrolled(toOffset: 0)
+    for id in 98...100 { await harness.succeed(id) }
+    for (index, id) in (98...100).enumerated() {
+      #expect(await eventuallyOnMain { shown[index].values == ["placeholder", "image \(id)"] })
+    }
+  }
+
+  @Test func aFailureIsShownAndTheResourceComesWhenTheStrategyWantsItAgain() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    harness.preloader.scrolled(toOffset: 0)
+    let binding = ResourceBinding<TestPost, String, Data>()
+    let shown = Shown()
+    binding.bind(Harness.post(99), to: harness.preloader) { shown.record($0) }
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.contains("img-99") })
+    _ = harness.loader.fail("img-99", with: LoadError.permanent(URLError(.fileDoesNotExist)))
+    #expect(await eventuallyOnMain { shown.values == ["placeholder", "failed"] })
+    #expect(binding.itemID == 99)
+    // The strategy wants post 99 anew once it left its ranges and came back.
+    harness.preloader.scrolled(toOffset: 4_000)
+    harness.clock.advance(by: .seconds(1))
+    harness.preloader.scrolled(toOffset: 0)
+    await harness.succeed(99)
+    #expect(await eventuallyOnMain { shown.values == ["placeholder", "failed", "image 99"] })
   }
 
   @Test func unbindingCancelsALoadNobodyElseWants() async throws {
@@ -76,32 +139,27 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     try await harness.loadFirstPage(ids(100, through: 81))
     let binding = ResourceBinding<TestPost, String, Data>()
     let shown = Shown()
-    binding.bind(Harness.post(81), to: harness.preloader) { shown.record($0) }
-    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-81"] })
+    binding.bind(Harness.post(7), to: harness.preloader) { shown.record($0) }
+    #expect(await harness.loader.waitUntil { $0.pendingKeys == ["img-7"] })
     binding.unbind()
     binding.unbind()  // twice is harmless
     #expect(await harness.loader.waitUntil { $0.cancellations == 1 })
     #expect(await eventually { harness.preloader.stateMachine.loadQueueStorage.isEmpty })
-    #expect(shown.values == [nil])
+    #expect(shown.values == ["placeholder"])
     #expect(binding.itemID == nil)
   }
 
-  @Test func unbindingLowersAPrefetchBackToTheStrategysPriority() async throws {
+  @Test func unbindingNeverCancelsALoadTheStrategyWants() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
-    // Post 86 is in the preload range, queued behind the visible loads.
-    #expect(harness.preloader.stateMachine.loadState(of: "img-86") == .queued(.preload))
+    #expect(await harness.loader.waitUntil { $0.pendingKeys.contains("img-100") })
     let binding = ResourceBinding<TestPost, String, Data>()
-    binding.bind(Harness.post(86), to: harness.preloader) { _ in }
-    #expect(
-      await eventually {
-        harness.preloader.stateMachine.loadState(of: "img-86") == .queued(.visible)
-      })
+    binding.bind(Harness.post(100), to: harness.preloader) { _ in }
+    // The cell waits for the strategy's load of post 100, which its withdrawal leaves alone.
     binding.unbind()
-    #expect(
-      await eventually {
-        harness.preloader.stateMachine.loadState(of: "img-86") == .queued(.preload)
-      })
+    #expect(harness.preloader.stateMachine.loadState(of: "img-100") == .loading)
+    #expect(harness.loader.record.cancellations == 0)
+    await harness.succeed(100)
   }
 }
