@@ -80,6 +80,13 @@ public struct LiveReport: Sendable {
     text +=
       "bytes received by the app's loaders: \(result.receivedBytes) (×sim \(ratio)), of which "
       + "\(result.pageLoader.deliveredBytes) in \(result.pageLoader.delivered) pages\n"
+    let truth = result.groundTruth
+    let live = result.metrics
+    text +=
+      "field metrics against the run's own count: visible item-frames \(live.visibleItemFrames)"
+      + "/\(truth.visibleItemFrames), blank \(live.blankItemFrames)/\(truth.blankItemFrames), "
+      + "bytes \(result.drainedMetrics.bytes)/\(truth.bytes) (after the loads cancelled at the "
+      + "end)\n"
     if let server = result.server {
       let faults = server.faultCounts.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
       text +=
@@ -151,6 +158,11 @@ public struct LiveReport: Sendable {
         "cancelled": result.pageLoader.cancelled, "failed": result.pageLoader.failed,
       ],
       "received_bytes": result.receivedBytes,
+      "ground_truth": [
+        "visible_item_frames": result.groundTruth.visibleItemFrames,
+        "blank_item_frames": result.groundTruth.blankItemFrames,
+        "bytes": result.groundTruth.bytes,
+      ],
       "disk_cache": [
         "entries": result.diskCache.entries, "invalid": result.diskCache.invalid,
         "bytes": result.diskCache.bytes,

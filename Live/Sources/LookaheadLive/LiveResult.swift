@@ -9,8 +9,12 @@ import LookaheadStore
 ///
 /// A value type; thread-safe.
 public struct LiveResult: Sendable {
-  /// The preloader's own field metrics (``ListPreloader/metrics``), in the world's time.
+  /// The preloader's own field metrics (``ListPreloader/metrics``) at the trace's last
+  /// frame, in the world's time: what `simulate` predicts.
   public var appMetrics: ListMetrics
+  /// The field metrics once the loads cancelled after the trace have ended and reported
+  /// what they transferred: what the loaders received in all.
+  public var drainedMetrics: ListMetrics
   /// The loopback stack's own round trip, measured before the trace (real time).
   public var loopbackRoundTrip: Duration
   /// What the image loader delivered, cancelled and failed, counted around
@@ -25,7 +29,13 @@ public struct LiveResult: Sendable {
   /// read.
   public var server: FeedServerStatistics?
   /// Every frame's data, when the setup asked for it.
-  public var frames: [LiveFrame]
+  public var frames: [LiveFrame] {
+    recordsFrames ? allFrames : []
+  }
+  /// Every frame's data.
+  var allFrames: [LiveFrame]
+  /// Whether the setup asked for the frames.
+  var recordsFrames: Bool
   /// Every appearance of an item on screen.
   public var appearances: [LiveAppearance]
   /// The disk cache read back after the run.
@@ -35,16 +45,34 @@ public struct LiveResult: Sendable {
   /// How long the run took in real time.
   public var elapsed: Duration
 
-  /// The metrics of SPEC §8.4 as the app saw them, with the partial bytes of responses
-  /// that did not complete (which the server counts and a loader cannot report) added to
-  /// `bytes` and `wasted_bytes`, as the simulator counts partial transfers of cancelled
-  /// loads.
+  /// The metrics as the app saw them: the preloader's field metrics, whose bytes include
+  /// the partial transfers of cancelled loads that ``URLSessionLoader`` reports; where the
+  /// platform does not count them (Linux), the server's count of them is added to `bytes`
+  /// and `wasted_bytes`, as the simulator counts partial transfers.
   public var metrics: ListMetrics {
     var metrics = appMetrics
-    let partial = server?.partialBodyBytes ?? 0
-    metrics.bytes += partial
-    metrics.wastedBytes += partial
+    if !URLSessionLoader.reportsPartialTransfers {
+      let partial = server?.partialBodyBytes ?? 0
+      metrics.bytes += partial
+      metrics.wastedBytes += partial
+    }
     return metrics
+  }
+
+  /// The run's own count of what the field metrics measure, from outside the preloader:
+  /// the item-frames the replay saw (each frame read right after its scroll sample) and
+  /// the bytes the loaders delivered, with the server's count of partial bodies where the
+  /// loader reports partial transfers too.
+  public var groundTruth: LiveGroundTruth {
+    let delivered = loader.deliveredBytes + pageLoader.deliveredBytes
+    var truth = LiveGroundTruth(
+      visibleItemFrames: 0, blankItemFrames: 0,
+      bytes: URLSessionLoader.reportsPartialTransfers ? receivedBytes : delivered)
+    for frame in allFrames {
+      truth.visibleItemFrames += frame.visible.count
+      truth.blankItemFrames += frame.blank.count
+    }
+    return truth
   }
 
   /// Every byte the app's loaders received: the bodies they returned (pages and images)
@@ -99,4 +127,17 @@ public struct DiskCacheCheck: Sendable, Hashable {
     }
     return check
   }
+}
+
+/// What a live run counted by itself, to check the preloader's field metrics against.
+///
+/// A value type; thread-safe.
+public struct LiveGroundTruth: Sendable, Hashable {
+  /// Pairs (frame, item) where a loaded item overlapped the viewport.
+  public var visibleItemFrames: Int
+  /// Of those, the pairs whose image was not in memory.
+  public var blankItemFrames: Int
+  /// The bytes the loaders received: the bodies they returned, and the server's count of
+  /// the body bytes of responses cut short where the loader reports those.
+  public var bytes: Int
 }

@@ -16,6 +16,10 @@ import LookaheadStore
 /// preloader (``ListPreloader``) with ``URLSessionLoader`` and a `TieredCache` whose disk
 /// tier is a real `DiskCache` in a temporary folder, against a ``FeedServer``.
 ///
+/// Cells are bound as the simulator binds them (and as a view does): after each frame, an
+/// observation for every item in the viewport widened by the world's configure-ahead
+/// margin, withdrawn when the item leaves it.
+///
 /// The preloader runs on a ``ScaledClock`` `speed` times faster than real time, and the
 /// server divides the world's times by the same speed: the engine sees the world's own
 /// times, so its decisions and its metrics compare directly with the simulator's. Every
@@ -67,17 +71,19 @@ public enum LiveRun {
     server?.setLatencyAllowance(roundTrip * (1 - 1 / setup.speed))
     let before = await statistics()
     let start = ContinuousClock.now
-    let (metrics, frames, loaded) = await replay(setup, cache: cache, pages: pages)
+    let (metrics, drained, frames, loaded) = await replay(
+      setup, cache: cache, images: images, pages: pages)
     let elapsed = ContinuousClock.now - start
     let after = await statistics()
     let served = after.map { after in before.map { after.subtracting($0) } ?? after }
     let check = DiskCacheCheck.verify(disk, world: setup.world)
     try? disk.close()
     return LiveResult(
-      appMetrics: metrics, loopbackRoundTrip: roundTrip, loader: images.current,
+      appMetrics: metrics, drainedMetrics: drained, loopbackRoundTrip: roundTrip,
+      loader: images.current,
       pageLoader: pages.current,
       reportedLoads: loaded, server: served,
-      frames: setup.recordsFrames ? frames : [],
+      allFrames: frames, recordsFrames: setup.recordsFrames,
       appearances: LiveAppearance.appearances(in: frames), diskCache: check,
       peakMemoryBytes: ProcessMemory.peakResidentBytes, elapsed: elapsed)
   }
@@ -107,12 +113,13 @@ public enum LiveRun {
     return URLSession(configuration: configuration)
   }
 
-  /// Replays the trace; returns the preloader's metrics, every frame's data, and how many
-  /// loads the preloader reported finished (``ListPreloaderEvent/resourceLoaded(_:)``).
+  /// Replays the trace; returns the preloader's metrics at the last frame and once every
+  /// cancelled load has ended, every frame's data, and how many loads the preloader
+  /// reported finished (``ListPreloaderEvent/resourceLoaded(_:)``).
   private static func replay(
     _ setup: LiveRunSetup, cache: TieredCache<URL, Data>,
-    pages: MeteredLoader<URLSessionLoader>
-  ) async -> (ListMetrics, [LiveFrame], Int) {
+    images: MeteredLoader<URLSessionLoader>, pages: MeteredLoader<URLSessionLoader>
+  ) async -> (ListMetrics, ListMetrics, [LiveFrame], Int) {
     let world = setup.world
     let clock = ScaledClock(speed: setup.speed)
     let preloader = ListPreloader<FeedPost, URL, Data>(
@@ -130,22 +137,28 @@ public enum LiveRun {
       }
       return count
     }
+    var cells = BoundCells()
     preloader.start()
     for sample in setup.trace.samples {
       try? await clock.sleep(until: ScaledClock.Instant(offset: .milliseconds(sample.time)))
       preloader.scrolled(toOffset: CGFloat(sample.offset))
+      cells.bind(preloader, configureAhead: setup.world.cellConfigureAhead)
       frames.append(frame(of: preloader, cache: cache, sample: sample, clock: clock))
     }
+    cells.unbindAll()
     let metrics = preloader.metrics
     preloader.cancelAll()
-    // Cancelled loads and pages finish on their own tasks; give them a moment.
+    // Cancelled loads and pages finish on their own tasks, and report what they
+    // transferred to the preloader right after their loader returns.
     let deadline = ContinuousClock.now + .seconds(5)
-    while preloader.stateMachine.runningLoadCount > 0, ContinuousClock.now < deadline {
+    while images.current.inFlight + pages.current.inFlight > 0, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(10))
     }
+    try? await Task.sleep(for: .milliseconds(50))
+    let drained = preloader.metrics
     // Releasing the preloader finishes its event streams.
     _ = consume preloader
-    return (metrics, frames, await loaded.value)
+    return (metrics, drained, frames, await loaded.value)
   }
 
   /// The preloader's configuration in `world`: its viewport, layout, page size and one
@@ -214,5 +227,38 @@ extension Duration {
   var inMilliseconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) * 1000 + Double(attoseconds) * 1e-15
+  }
+}
+
+/// The cells of a live replay: an observation of each item's resource while the item is
+/// in the viewport widened by the configure-ahead margin, as the simulator binds cells.
+struct BoundCells {
+  private var bound: Range<Int> = 0..<0
+  private var observations: [Int: ResourceObservation<Data>] = [:]
+
+  /// Unbinds the cells of items that left the configured area, then binds the items that
+  /// entered it, nearest the start first.
+  mutating func bind(_ preloader: ListPreloader<FeedPost, URL, Data>, configureAhead: Double) {
+    let geometry = preloader.geometry
+    let viewport = geometry.axis.span(of: preloader.stateMachine.viewport)
+    let margin = CGFloat(configureAhead)
+    let configured = geometry.items(
+      overlapping: AxisSpan(viewport.lowerBound - margin, viewport.upperBound + margin))
+    guard configured != bound else { return }
+    let items = preloader.items
+    for position in bound where !configured.contains(position) {
+      observations.removeValue(forKey: position)?.cancel()
+    }
+    for position in configured where !bound.contains(position) {
+      observations[position] = preloader.observeResource(for: items[position]) { _ in }
+    }
+    bound = configured
+  }
+
+  /// Unbinds every cell.
+  mutating func unbindAll() {
+    for observation in observations.values { observation.cancel() }
+    observations = [:]
+    bound = 0..<0
   }
 }

@@ -21,6 +21,8 @@ public final class MeteredLoader<Inner: Loader>: Loader where Inner.Value == Dat
     public var cancelled = 0
     /// Loads that failed otherwise.
     public var failed = 0
+    /// Loads that have not ended yet.
+    public var inFlight = 0
   }
 
   private let inner: Inner
@@ -36,9 +38,11 @@ public final class MeteredLoader<Inner: Loader>: Loader where Inner.Value == Dat
 
   /// Loads through the wrapped loader and counts the outcome.
   public func load(_ key: Inner.Key) async throws -> Data {
+    counts.withLock { $0.inFlight += 1 }
     do {
       let data = try await inner.load(key)
       counts.withLock {
+        $0.inFlight -= 1
         $0.delivered += 1
         $0.deliveredBytes += data.count
       }
@@ -46,6 +50,7 @@ public final class MeteredLoader<Inner: Loader>: Loader where Inner.Value == Dat
     } catch {
       let isCancellation = LoadError.classifying(error).kind == .cancelled
       counts.withLock {
+        $0.inFlight -= 1
         if isCancellation { $0.cancelled += 1 } else { $0.failed += 1 }
       }
       throw error

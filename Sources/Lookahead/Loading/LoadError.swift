@@ -39,10 +39,16 @@ public struct LoadError: Error, CustomStringConvertible {
   public let kind: Kind
   /// The error the loader threw, if any.
   public let underlying: (any Error)?
+  /// How many bytes of the value had arrived when a load was cancelled, for a loader
+  /// that counts them (``URLSessionLoader`` does); 0 otherwise. They crossed the network:
+  /// a list preloader counts them in its field metrics' bytes, as the simulator counts
+  /// partial transfers of cancelled loads.
+  public let transferredBytes: Int
 
-  private init(kind: Kind, underlying: (any Error)?) {
+  private init(kind: Kind, underlying: (any Error)?, transferredBytes: Int = 0) {
     self.kind = kind
     self.underlying = underlying
+    self.transferredBytes = transferredBytes
   }
 
   /// An error worth retrying, such as a timeout or a server error.
@@ -61,6 +67,14 @@ public struct LoadError: Error, CustomStringConvertible {
 
   /// The load was cancelled because no waiter wants its value any more.
   public static let cancelled = LoadError(kind: .cancelled, underlying: nil)
+
+  /// The load was cancelled after `bytes` of its value had arrived.
+  ///
+  /// - Parameter bytes: The bytes that had arrived; not negative.
+  public static func cancelled(transferredBytes bytes: Int) -> LoadError {
+    precondition(bytes >= 0, "transferredBytes must not be negative, got \(bytes)")
+    return LoadError(kind: .cancelled, underlying: nil, transferredBytes: bytes)
+  }
 
   /// Classifies an arbitrary error thrown by a loader.
   ///

@@ -12,14 +12,28 @@ import Foundation
 ///   before any response, and bodies cut short: transient ``LoadError``s wrapping an
 ///   ``HTTPStatusError`` or the `URLError`; retried.
 /// - Any other status, or a response that is not HTTP: permanent.
-/// - Cancelling the calling task cancels the transfer at once and throws
-///   `CancellationError`; a `URLError(.cancelled)` counts as cancellation too.
+/// - Cancelling the calling task cancels the transfer at once and throws a ``LoadError``
+///   of kind ``LoadError/Kind/cancelled`` whose ``LoadError/transferredBytes`` counts the
+///   body bytes that had arrived, where the platform counts them
+///   (``reportsPartialTransfers``); a list preloader counts them as transferred. A
+///   `URLError(.cancelled)` counts as cancellation too.
 ///
 /// Works on Apple platforms and on Linux (FoundationNetworking), where it wraps a
 /// data task in `withTaskCancellationHandler`.
 ///
 /// A value type holding a `URLSession`; safe to call from many tasks at once.
 public struct URLSessionLoader: Loader {
+  /// Whether a cancelled load reports the bytes that had arrived: on Apple platforms,
+  /// where `URLSessionTask.countOfBytesReceived` counts them. FoundationNetworking on
+  /// Linux does not count the bytes of a task with a completion handler.
+  public static var reportsPartialTransfers: Bool {
+    #if canImport(Darwin)
+      true
+    #else
+      false
+    #endif
+  }
+
   /// The session that performs the requests.
   public let session: URLSession
   /// How long a request may wait for data before it fails as a transient
@@ -50,8 +64,8 @@ public struct URLSessionLoader: Loader {
   ///
   /// - Parameter url: The resource.
   /// - Returns: The response body of a 2xx response.
-  /// - Throws: `CancellationError` when the calling task is cancelled, or a
-  ///   ``LoadError`` classified as transient or permanent.
+  /// - Throws: A ``LoadError``: cancelled (with the bytes that had arrived) when the
+  ///   calling task is cancelled, transient or permanent otherwise.
   public func load(_ url: URL) async throws -> Data {
     var request = makeRequest(url)
     request.timeoutInterval = timeout.inSeconds
@@ -61,11 +75,14 @@ public struct URLSessionLoader: Loader {
       request.timeoutInterval.round(.up)
     #endif
     let (data, response): (Data, URLResponse)
+    let running = RunningDataTask()
     do {
-      (data, response) = try await perform(request)
+      (data, response) = try await perform(request, running: running)
     } catch {
       let classified = LoadError.classifying(error)
-      if classified.kind == .cancelled || Task.isCancelled { throw CancellationError() }
+      if classified.kind == .cancelled || Task.isCancelled {
+        throw LoadError.cancelled(transferredBytes: running.receivedBytes)
+      }
       #if !canImport(Darwin)
         // FoundationNetworking reports a body cut short (curl's "transfer closed with n
         // bytes remaining") as URLError(.unknown), and a connection closed before any
@@ -91,9 +108,10 @@ public struct URLSessionLoader: Loader {
     }
   }
 
-  private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
-    let running = RunningDataTask()
-    return try await withTaskCancellationHandler {
+  private func perform(_ request: URLRequest, running: RunningDataTask) async throws -> (
+    Data, URLResponse
+  ) {
+    try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let task = session.dataTask(with: request) { data, response, error in
           running.finish()
@@ -162,8 +180,16 @@ private final class RunningDataTask: Sendable {
   private let state = Locked(State.waiting)
   /// Whether the task's completion handler has run.
   private let hasFinished = Locked(false)
+  /// The body bytes received when the completion handler ran.
+  private let received = Locked(0)
+  /// The task once started, also after a cancellation, to read what it received.
+  private let started = Locked<URLSessionDataTask?>(nil)
+
+  /// The body bytes the task had received when it ended (0 before it ends).
+  var receivedBytes: Int { received.withLock { $0 } }
 
   func start(_ task: URLSessionDataTask) {
+    started.withLock { $0 = task }
     let isCancelled = state.withLock { state in
       if case .cancelled = state { return true }
       state = .running(task)
@@ -190,8 +216,11 @@ private final class RunningDataTask: Sendable {
     }
   }
 
-  /// Records that the task's completion handler runs; a later cancellation does nothing.
+  /// Records that the task's completion handler runs, and how many body bytes had
+  /// arrived; a later cancellation does nothing.
   func finish() {
     hasFinished.withLock { $0 = true }
+    let count = started.withLock { $0 }.map { Int(clamping: $0.countOfBytesReceived) } ?? 0
+    received.withLock { $0 = count }
   }
 }

@@ -18,11 +18,12 @@ public struct ListMetrics: Sendable, Equatable, Codable {
   /// `blankItemFrames / visibleItemFrames`, or 0 when nothing was visible.
   public var blankRate: Double
 
-  /// Milliseconds during which the viewport extended past the loaded content while the
-  /// backend had more.
+  /// Milliseconds during which the viewport reached the end of the loaded content (within
+  /// a point) while the backend had more: the user waited for a page.
   public var stallMilliseconds: Double
 
-  /// Bytes transferred: pages and images, including partial transfers of cancelled loads.
+  /// Bytes transferred: pages and images, including partial transfers of cancelled loads
+  /// (in an app, those its loader reports: see ``LoadError/transferredBytes``).
   public var bytes: Int
 
   /// Partial bytes of cancelled transfers + completed images whose item was never visible +

@@ -106,7 +106,19 @@ extension ListPreloader {
     _ key: Key, ticket: LoadTicket, result: Result<(Resource, LoadSource), any Error>
   ) {
     let effects = locked.withLock { state -> Effects in
-      guard let load = state.loads[key], load.ticket == ticket else { return Effects() }
+      guard let load = state.loads[key], load.ticket == ticket else {
+        // A cancelled load: what it transferred crossed the network all the same.
+        if state.abandonedLoads.remove(ticket) != nil {
+          let bytes =
+            switch result {
+            case .success(let (value, source)): source == .network ? size(value) : 0
+            case .failure(let error): classify(error).transferredBytes
+            }
+          state.network.bytes += bytes
+          state.network.cancelledBytes += bytes
+        }
+        return Effects()
+      }
       state.loads[key] = nil
       let now = now()
       let actions: [StateMachine.Action]

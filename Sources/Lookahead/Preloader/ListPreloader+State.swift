@@ -44,6 +44,9 @@ extension ListPreloader {
   struct State {
     var machine: StateMachine
     var loads: [Key: Load] = [:]
+    /// The tickets of cancelled loads whose tasks have not ended: what they transferred
+    /// before the cancellation still counts as bytes.
+    var abandonedLoads: Set<LoadTicket> = []
     var pageTasks: [UInt64: Task<Void, Never>] = [:]
     var calls: [UInt64: Caller] = [:]
     var nextCallID: UInt64 = 0
@@ -95,6 +98,7 @@ extension ListPreloader {
         case .cancelLoad(let key, let ticket):
           guard let load = loads[key], load.ticket == ticket else { break }
           loads[key] = nil
+          abandonedLoads.insert(ticket)
           network.cancelled += 1
           if let task = load.task { effects.cancellations.append(task) }
         case .deliver(_, let ids):
@@ -197,6 +201,7 @@ extension ListPreloader {
     mutating func closeAll() -> Effects {
       var effects = Effects()
       effects.cancellations = loads.values.compactMap(\.task) + Array(pageTasks.values)
+      abandonedLoads = []
       if let wakeUp { effects.cancellations.append(wakeUp) }
       for caller in calls.values {
         if case .task(let continuation) = caller {

@@ -142,12 +142,15 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   /// tracker, the pager's phases).
   public var stateMachine: StateMachine { locked.withLock { $0.machine } }
 
-  /// The metrics of SPEC §8.4 counted since the preloader was created: every scroll
-  /// sample is a frame. `requests` counts page requests and loads started, less those
-  /// a cache tier answered (memory and disk hits are not requests); `bytes` counts
-  /// resources that came from the loader, and pages whose source reports their size. A
-  /// cancelled load is a request with no bytes: a loader does not report partial
-  /// transfers.
+  /// The metrics the simulator reports, counted since the preloader was created, with
+  /// the same definitions: every call of ``scrolled(to:)`` (or a scroll-view state) at a
+  /// new time is a frame — call it once per display frame, at rest too, and the metrics
+  /// count what the user saw. `requests` counts page requests and loads started, less
+  /// those a cache tier answered (memory and disk hits are not requests); `bytes` counts
+  /// resources that came from the loader, pages whose source reports their size, and the
+  /// bytes a cancelled load had transferred when its loader reports them
+  /// (``LoadError/transferredBytes``; ``URLSessionLoader`` does), which also count as
+  /// wasted.
   public var metrics: ListMetrics { locked.withLock { $0.currentMetrics() } }
 
   /// The scroll trace recorded so far as CSV (`t_ms,offset_pt`), or `nil` when the
