@@ -61,9 +61,21 @@ public enum LiveRun {
     defer { session.invalidateAndCancel() }
     let loader = URLSessionLoader(session: session, timeout: setup.timeout)
     let images = MeteredLoader(loader)
+    // The memory tier holds images "decoded" to the size the world gives them, as the
+    // simulator charges it, and keeps any image that fits, as the world's tier does (a
+    // world is refused unless its largest decoded image fits); the disk keeps the bytes
+    // as they came.
+    let world = setup.world
+    let memory = MemoryCache<URL, LiveImage>(
+      costLimit: world.memoryCacheBytes, maximumEntryCostFraction: 1)
     let cache = TieredCache(
-      memory: MemoryCache<URL, Data>(costLimit: setup.world.memoryCacheBytes), disk: disk,
-      loader: images, diskKey: { $0.path() })
+      memory: memory, disk: disk,
+      loader: images, diskKey: { $0.path() },
+      process: { data, url in
+        LiveImage(
+          bytes: data, decodedBytes: world.decodedImageBytes(Int(url.lastPathComponent) ?? 0))
+      },
+      cost: { $0.decodedBytes })
     let pages = MeteredLoader(loader)
     // An app's session is warm when its list appears; a fresh one pays FoundationNetworking's
     // set-up on its first request (about 8 ms here, which --speed would multiply).
@@ -117,16 +129,17 @@ public enum LiveRun {
   /// cancelled load has ended, every frame's data, and how many loads the preloader
   /// reported finished (``ListPreloaderEvent/resourceLoaded(_:)``).
   private static func replay(
-    _ setup: LiveRunSetup, cache: TieredCache<URL, Data>,
+    _ setup: LiveRunSetup, cache: TieredCache<URL, LiveImage>,
     images: MeteredLoader<URLSessionLoader>, pages: MeteredLoader<URLSessionLoader>
   ) async -> (ListMetrics, ListMetrics, [LiveFrame], Int) {
     let world = setup.world
     let clock = ScaledClock(speed: setup.speed)
-    let preloader = ListPreloader<FeedPost, URL, Data>(
+    let preloader = ListPreloader<FeedPost, URL, LiveImage>(
       strategy: setup.simulation.preloadStrategy,
       configuration: configuration(of: world),
       pages: FeedPageSource(server: setup.server, loader: pages),
-      cache: cache, resourceKey: { $0.image }, itemLength: { CGFloat($0.height) }, clock: clock)
+      cache: cache, resourceKey: { $0.image }, itemLength: { CGFloat($0.height) },
+      size: { $0.decodedBytes }, clock: clock)
     var frames: [LiveFrame] = []
     frames.reserveCapacity(setup.trace.samples.count)
     let events = preloader.events()
@@ -182,7 +195,7 @@ public enum LiveRun {
   }
 
   private static func frame(
-    of preloader: ListPreloader<FeedPost, URL, Data>, cache: some Caching<URL, Data>,
+    of preloader: ListPreloader<FeedPost, URL, LiveImage>, cache: some Caching<URL, LiveImage>,
     sample: Trace.Sample, clock: ScaledClock
   ) -> LiveFrame {
     let items = preloader.items
@@ -234,11 +247,13 @@ extension Duration {
 /// in the viewport widened by the configure-ahead margin, as the simulator binds cells.
 struct BoundCells {
   private var bound: Range<Int> = 0..<0
-  private var observations: [Int: ResourceObservation<Data>] = [:]
+  private var observations: [Int: ResourceObservation<LiveImage>] = [:]
 
   /// Unbinds the cells of items that left the configured area, then binds the items that
   /// entered it, nearest the start first.
-  mutating func bind(_ preloader: ListPreloader<FeedPost, URL, Data>, configureAhead: Double) {
+  mutating func bind(
+    _ preloader: ListPreloader<FeedPost, URL, LiveImage>, configureAhead: Double
+  ) {
     let geometry = preloader.geometry
     let viewport = geometry.axis.span(of: preloader.stateMachine.viewport)
     let margin = CGFloat(configureAhead)
@@ -261,4 +276,13 @@ struct BoundCells {
     observations = [:]
     bound = 0..<0
   }
+}
+
+/// An image of a live run as the memory tier keeps it: its bytes, and the memory a
+/// decoded copy of it would take (the world's decoded size), which is its cost.
+public struct LiveImage: Sendable {
+  /// The image's bytes, as the server sent them.
+  public var bytes: Data
+  /// The bytes a decoded copy takes in memory: its cost in the memory tier.
+  public var decodedBytes: Int
 }

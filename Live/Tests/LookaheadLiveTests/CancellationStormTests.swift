@@ -75,7 +75,8 @@ extension LiveTests.CancellationStormTests {
             task.cancel()
             switch await task.result {
             case .success(let data): outcomes.record(.value(load.item, data), for: index)
-            case .failure(is CancellationError): outcomes.record(.cancelled, for: index)
+            case .failure(let error) where LoadError.classifying(error).kind == .cancelled:
+              outcomes.record(.cancelled, for: index)
             case .failure(let error): outcomes.record(.failed("\(error)"), for: index)
             }
           }
@@ -166,7 +167,8 @@ extension LiveTests.CancellationStormTests {
             case .success(let data): outcomes.record(.value(item.id, data), for: index)
             case .failure(let error as LoadError) where error.kind == .cancelled:
               outcomes.record(.cancelled, for: index)
-            case .failure(is CancellationError): outcomes.record(.cancelled, for: index)
+            case .failure(let error) where LoadError.classifying(error).kind == .cancelled:
+              outcomes.record(.cancelled, for: index)
             case .failure(let error): outcomes.record(.failed("\(error)"), for: index)
             }
           }

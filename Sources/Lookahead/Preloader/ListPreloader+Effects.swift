@@ -71,10 +71,10 @@ extension ListPreloader {
   // MARK: - Loads
 
   private func launch(_ key: Key, ticket: LoadTicket, priority: LoadPriority) {
-    let task = Task(priority: priority.taskPriority) { [weak self, loader, cache, size] in
-      let result: Result<(Resource, LoadSource), any Error>
+    let task = Task(priority: priority.taskPriority) { [weak self, fetch, cache, size] in
+      let result: Result<Loaded, any Error>
       do {
-        result = .success(try await Self.load(key, loader: loader, cache: cache, size: size))
+        result = .success(try await Self.load(key, fetch: fetch, cache: cache, size: size))
       } catch {
         result = .failure(error)
       }
@@ -89,29 +89,34 @@ extension ListPreloader {
     if !isCurrent { task.cancel() }
   }
 
-  /// Memory, then the cache's slower tiers, then the loader, whose value is stored.
+  /// A resource a load produced: where it came from, what it cost the network, and
+  /// whether the memory tier kept it.
+  typealias Loaded = (value: Resource, source: LoadSource, transferred: Int, kept: Bool)
+
+  /// Memory, then the cache's slower tiers, then the loader and the processing step,
+  /// whose value is stored.
   private static func load(
-    _ key: Key, loader: any Loader<Key, Resource>, cache: any Caching<Key, Resource>,
-    size: @Sendable (Resource) -> Int
-  ) async throws -> (Resource, LoadSource) {
-    if let value = cache.memoryValue(forKey: key) { return (value, .memory) }
-    if let value = cache.localValue(forKey: key) { return (value, .disk) }
+    _ key: Key, fetch: @Sendable (Key) async throws -> (Resource, transferred: Int),
+    cache: any Caching<Key, Resource>, size: @Sendable (Resource) -> Int
+  ) async throws -> Loaded {
+    if let value = cache.memoryValue(forKey: key) { return (value, .memory, 0, true) }
+    if let value = cache.localValue(forKey: key) {
+      return (value, .disk, 0, cache.containsMemoryValue(forKey: key))
+    }
     try Task.checkCancellation()
-    let value = try await loader.load(key)
+    let (value, transferred) = try await fetch(key)
     cache.store(value, forKey: key, cost: size(value))
-    return (value, .network)
+    return (value, .network, transferred, cache.containsMemoryValue(forKey: key))
   }
 
-  private func finishLoad(
-    _ key: Key, ticket: LoadTicket, result: Result<(Resource, LoadSource), any Error>
-  ) {
+  private func finishLoad(_ key: Key, ticket: LoadTicket, result: Result<Loaded, any Error>) {
     let effects = locked.withLock { state -> Effects in
       guard let load = state.loads[key], load.ticket == ticket else {
         // A cancelled load: what it transferred crossed the network all the same.
         if state.abandonedLoads.remove(ticket) != nil {
           let bytes =
             switch result {
-            case .success(let (value, source)): source == .network ? size(value) : 0
+            case .success(let loaded): loaded.transferred
             case .failure(let error): classify(error).transferredBytes
             }
           state.network.bytes += bytes
@@ -124,8 +129,8 @@ extension ListPreloader {
       let actions: [StateMachine.Action]
       let outcome: Result<Resource, any Error>
       switch result {
-      case .success(let (value, source)):
-        let bytes = size(value)
+      case .success(let (value, source, transferred, kept)):
+        let bytes = source == .network ? transferred : size(value)
         if source == .network {
           state.network.bytes += bytes
           state.recorder.recordNetworkLoad(key, bytes: bytes)
@@ -134,9 +139,10 @@ extension ListPreloader {
         }
         state.recorder.recordResourceReady(key, at: now.inMilliseconds)
         state.notify(.resourceLoaded(key))
-        actions = state.machine.loadFinished(
-          key, ticket: ticket, bytes: bytes, duration: now - load.startedAt, source: source,
-          now: now)
+        actions =
+          state.machine.loadFinished(
+            key, ticket: ticket, bytes: bytes, duration: now - load.startedAt, source: source,
+            now: now) + (kept ? [] : state.machine.resourceNotKept(key, now: now))
         outcome = .success(value)
       case .failure(let error):
         let loadError = classify(error)

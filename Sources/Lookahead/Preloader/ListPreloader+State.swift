@@ -189,6 +189,11 @@ extension ListPreloader {
         key: { machine.resourceKey(ofItemAt: $0) },
         isReady: CacheReadiness(cache: cache, loads: loads).isReady)
       positionsAreStable = true
+      // A visible cell holds its resource: it stays the most recently used, in item
+      // order, as it does in the simulator.
+      for index in machine.visibleItems {
+        if let key = machine.resourceKey(ofItemAt: index) { _ = cache.memoryValue(forKey: key) }
+      }
       peakCacheBytes = Swift.max(peakCacheBytes, cache.memoryCost)
     }
 

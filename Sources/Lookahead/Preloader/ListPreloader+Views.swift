@@ -132,6 +132,31 @@ extension ListPreloader {
 
   // MARK: - Measured layouts
 
+  /// Adopts the lengths the screen's layout measured for some items (self-sizing cells,
+  /// measured as they appear): only those items change, whatever the list's length.
+  /// Items not in the list, and a grid (whose cells have the row's length), are skipped.
+  ///
+  /// - Parameter lengths: Items by id, with their measured lengths along the axis;
+  ///   finite and non-negative.
+  /// - Returns: How many items were resized.
+  /// - Complexity: O(*k* (log *n* + *m*)) for *k* lengths, where *m* is the number of items
+  ///   after the first resized one (the list's prefix sums move).
+  @discardableResult
+  public func resizeItems(_ lengths: some Sequence<(id: Item.ID, length: CGFloat)>) -> Int {
+    locked.withLock { state in
+      guard state.machine.geometry.hasItemLengths else { return 0 }
+      var resized = 0
+      for (id, length) in lengths {
+        guard let position = state.machine.items.index(ofID: id),
+          state.machine.geometry.span(ofItem: position).length != length
+        else { continue }
+        state.machine.resizeItem(at: position, to: length)
+        resized += 1
+      }
+      return resized
+    }
+  }
+
   /// Replaces the estimated geometry with the frames the screen's layout gave the items
   /// (see ``ListPreloaderStateMachine/adoptMeasuredFrames(_:of:contentSize:now:isCached:)``).
   ///

@@ -59,9 +59,12 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   public typealias Event = ListPreloaderEvent<Item, Key>
 
   let locked: Locked<State>
-  let loader: any Loader<Key, Resource>
+  /// Loads a resource over the network and processes it: the value for the cache and
+  /// the bytes that crossed the network.
+  let fetch: @Sendable (Key) async throws -> (Resource, transferred: Int)
   let cache: any Caching<Key, Resource>
   let pages: any PageSource<Item>
+  /// A resource's cost in the memory tier.
   let size: @Sendable (Resource) -> Int
   let classify: @Sendable (any Error) -> LoadError
   let now: @Sendable () -> Duration
@@ -89,7 +92,7 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   ///   - traceCapacity: How many scroll samples to keep for ``recordedTrace`` (at 60 Hz,
   ///     36,000 is ten minutes); `nil` records nothing.
   ///   - classify: Maps a loader's error to transient, permanent or cancelled.
-  public init(
+  public convenience init(
     strategy: PreloadStrategy = .adaptive,
     configuration: ListPreloaderConfiguration,
     pages: some PageSource<Item>,
@@ -102,14 +105,75 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     traceCapacity: Int? = nil,
     classify: @escaping @Sendable (any Error) -> LoadError = LoadError.classifying
   ) {
+    self.init(
+      strategy: strategy, configuration: configuration, pages: pages, loader: loader,
+      process: { value, _ in value }, transferredBytes: size, cost: size, cache: cache,
+      resourceKey: resourceKey, itemLength: itemLength, clock: clock,
+      traceCapacity: traceCapacity, classify: classify)
+  }
+
+  /// Creates a preloader whose resources are processed between the loader and the cache:
+  /// decoded, downsampled to the cell's size, parsed.
+  ///
+  /// `process` runs in the load's task, off the main thread and at the load's priority,
+  /// never for a load that was cancelled; the cache's memory tier holds what it returns,
+  /// at `cost`, so a cell shows it without further work. The field metrics count
+  /// `transferredBytes` of what the loader returned, the bytes that crossed the network.
+  /// (A `TieredCache` made with a processing step keeps the loaded bytes on disk.)
+  ///
+  /// ```swift
+  /// let preloader = ListPreloader(
+  ///   configuration: configuration, pages: pages, loader: URLSessionLoader(),
+  ///   process: { data, _ in try Thumbnail(decoding: data, fitting: cellSize) },
+  ///   transferredBytes: { $0.count }, cost: { $0.decodedByteCount },
+  ///   cache: MemoryCache<URL, Thumbnail>(costLimit: 150_000_000),
+  ///   resourceKey: { $0.imageURL }, itemLength: { $0.height })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - strategy: When to page and which resources to load; adaptive unless given.
+  ///   - configuration: The viewport, the geometry and the load queue's settings.
+  ///   - pages: Where pages come from.
+  ///   - loader: Loads what the cache does not have, as it comes over the network.
+  ///   - process: Turns a loaded value into the resource; a thrown error fails the load
+  ///     for good.
+  ///   - transferredBytes: The bytes a loaded value took on the network.
+  ///   - cost: A resource's cost in the memory tier, in bytes (a decoded image's pixels).
+  ///   - cache: Where resources live; the one owner of processed values.
+  ///   - resourceKey: The key of an item's resource, or `nil` when it has none.
+  ///   - itemLength: An item's length along the scrolling axis; not asked for a grid.
+  ///   - clock: The clock of retries, latencies and metrics; a manual clock in tests.
+  ///   - traceCapacity: How many scroll samples to keep for ``recordedTrace``, or `nil`.
+  ///   - classify: Maps a loader's error to transient, permanent or cancelled.
+  public init<Loaded: Sendable>(
+    strategy: PreloadStrategy = .adaptive,
+    configuration: ListPreloaderConfiguration,
+    pages: some PageSource<Item>,
+    loader: some Loader<Key, Loaded>,
+    process: @escaping @Sendable (Loaded, Key) throws -> Resource,
+    transferredBytes: @escaping @Sendable (Loaded) -> Int,
+    cost: @escaping @Sendable (Resource) -> Int,
+    cache: some Caching<Key, Resource>,
+    resourceKey: @escaping @Sendable (Item) -> Key?,
+    itemLength: @escaping @Sendable (Item) -> CGFloat,
+    clock: some Clock<Duration> = ContinuousClock(),
+    traceCapacity: Int? = nil,
+    classify: @escaping @Sendable (any Error) -> LoadError = LoadError.classifying
+  ) {
     let machine = StateMachine(
       strategy: strategy, configuration: configuration, resourceKey: resourceKey,
       itemLength: itemLength)
     locked = Locked(State(machine: machine, trace: traceCapacity.map(ScrollTraceRecorder.init)))
-    self.loader = loader
+    fetch = { key in
+      let loaded = try await loader.load(key)
+      let bytes = transferredBytes(loaded)
+      // A load cancelled while it ended is never processed; its bytes still count.
+      if Task.isCancelled { throw LoadError.cancelled(transferredBytes: bytes) }
+      return (try process(loaded, key), bytes)
+    }
     self.cache = cache
     self.pages = pages
-    self.size = size
+    size = cost
     self.classify = classify
     self.resourceKey = resourceKey
     let epoch = clock.now

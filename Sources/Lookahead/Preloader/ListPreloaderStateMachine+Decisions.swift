@@ -61,7 +61,7 @@ extension ListPreloaderStateMachine {
     var prefetch: [Int] = []
     var kept = keptRequests
     keptRequests = []
-    let keptCount = keepRequests(readiness: readiness, visible: visible, into: &kept)
+    let keptCount = keepRequests(readiness: readiness, visible: visible, now: now, into: &kept)
     if answerRepeats(keptCount: keptCount, kept: kept) {
       // The wanted set would report nothing, and nothing would be allocated: the frame
       // passes on the requests of the last answer it diffed, in the same order.
@@ -268,6 +268,7 @@ extension ListPreloaderStateMachine {
         if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
       case .fail(.resource(let key), let error, let waiters):
         if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
+        if error.kind != .cancelled { coolDown(key, now: now) }
         actions.append(
           .fail(
             key, error, to: interests.failed(key, to: Self.requestIDs(of: waiters), error: error)))
@@ -308,6 +309,7 @@ extension ListPreloaderStateMachine {
       case (nil, nil): nil
       }
     if let due = restFrame?.due { earliest = Swift.min(earliest ?? due, due) }
+    if let due = cooldowns.nextExpiry { earliest = Swift.min(earliest ?? due, due) }
     guard let earliest, earliest != announcedWakeUp else { return }
     announcedWakeUp = earliest
     actions.append(.scheduleWakeUp(at: earliest))

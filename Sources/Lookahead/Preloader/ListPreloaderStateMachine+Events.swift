@@ -45,6 +45,7 @@ extension ListPreloaderStateMachine {
   ) {
     guard queue.isRunning(.resource(key), ticket: ticket) else { return }
     if source == .network { policy.loadDidFinish(latency: duration, bytes: bytes) }
+    cooldowns.forget(key)
     // Passive interests are answered with the queue's waiters (read before the queue's
     // event, which holds the machine).
     let hasInterests = interests.contains(key)
@@ -221,7 +222,9 @@ extension ListPreloaderStateMachine {
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   public mutating func refresh(now: Duration) -> [Action] {
-    translate(pager.refresh(now: Timestamp(now)), now: now)
+    // Asking for fresh content asks for the resources that failed too.
+    cooldowns.removeAll()
+    return translate(pager.refresh(now: Timestamp(now)), now: now)
   }
 
   /// Retries a failed tail page now, also after the retry policy gave up.
@@ -304,96 +307,5 @@ extension ListPreloaderStateMachine {
     if !pagerActions.isEmpty { requestRestFrame(now: now, after: Self.restFrameDelay) }
     announceWakeUp(into: &actions)
     return actions
-  }
-
-  // MARK: - Geometry
-
-  /// Replaces the geometry with one the app measured (self-sizing cells, a layout of
-  /// its own). It must describe exactly the loaded items.
-  ///
-  /// - Parameter geometry: The new geometry.
-  /// - Precondition: `geometry.itemCount` equals the number of loaded items.
-  public mutating func updateGeometry(_ geometry: ListGeometry) {
-    precondition(
-      geometry.itemCount == pager.list.count,
-      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
-    self.geometry = geometry
-  }
-
-  /// Changes the length of one item (its cell measured itself).
-  ///
-  /// - Parameters:
-  ///   - position: The item's position.
-  ///   - length: Its length along the axis; finite and non-negative.
-  public mutating func resizeItem(at position: Int, to length: CGFloat) {
-    geometry.resizeItem(position, to: length)
-  }
-
-  /// Applies a list change to the geometry and rebases the policy, the interface
-  /// ranges and the tracker.
-  mutating func apply(_ changes: ListIndexChanges) {
-    let axis = geometry.axis
-    let viewportSpan = axis.span(of: viewport)
-    let anchorItem =
-      changes.isAppendOnly ? nil : geometry.items(overlapping: viewportSpan).first
-    let anchorStart = anchorItem.map { geometry.span(ofItem: $0).lowerBound }
-    let list = pager.list
-    let itemLength = self.itemLength
-    geometry.apply(changes) { itemLength(list[$0]) }
-    precondition(
-      geometry.itemCount == pager.list.count,
-      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
-    refreshItemKeys(after: changes)
-    // Positions may name other keys now (an append also replaces the keys of items
-    // updated in place): the next answer is diffed whatever it repeats.
-    diffedAnswer = nil
-    guard !changes.isAppendOnly else { return }
-    listVersion &+= 1
-    policy.listDidChange(changes)
-    interfaceRanges?.reset()
-    guard let anchorItem, let anchorStart, let moved = changes.newIndex(ofOldIndex: anchorItem)
-    else { return }
-    let delta = geometry.span(ofItem: moved).lowerBound - anchorStart
-    guard delta != 0 else { return }
-    let from = pendingShift?.from ?? viewportSpan.lowerBound
-    pendingShift = ((pendingShift?.delta ?? 0) + delta, from)
-  }
-
-  /// Brings ``itemKeys`` in step with the list after `changes`: an append adds the new
-  /// items' keys (and replaces those of items updated in place); any other change
-  /// rebuilds the table.
-  ///
-  /// - Complexity: O(*a* + *u*) for an append of *a* items with *u* updated in place;
-  ///   O(*n*) for *n* items otherwise.
-  mutating func refreshItemKeys(after changes: ListIndexChanges) {
-    let list = pager.list
-    var start = changes.oldCount
-    if changes.isAppendOnly, itemKeys.count == changes.oldCount {
-      for position in changes.updated where position < changes.oldCount {
-        itemKeys.replace(at: position, with: resourceKey(list[position]))
-      }
-    } else {
-      itemKeys.removeAll()
-      start = 0
-    }
-    for position in start..<list.count { itemKeys.append(resourceKey(list[position])) }
-    #if LOOKAHEAD_INTERNAL_CHECKS
-      precondition(
-        itemKeys.count == list.count
-          && list.indices.allSatisfy { itemKeys[$0] == resourceKey(list[$0]) },
-        "Internal inconsistency: the item keys are out of step with the list")
-    #endif
-  }
-
-  /// Shifts the tracker by a pending content shift when the new offset shows that the
-  /// app moved the offset with the content; otherwise forgets the shift.
-  mutating func applyPendingShift(at offset: CGPoint) {
-    guard let shift = pendingShift else { return }
-    pendingShift = nil
-    let axis = geometry.axis
-    let position = axis.offset(of: offset)
-    guard abs(position - (shift.from + shift.delta)) < abs(position - shift.from) else { return }
-    tracker.shift(
-      by: axis == .vertical ? CGPoint(x: 0, y: shift.delta) : CGPoint(x: shift.delta, y: 0))
   }
 }

@@ -79,6 +79,10 @@ extension ListPreloaderStateMachine {
       pageRetryAt = nil
       actions += translate(pager.tick(now: Timestamp(now)), now: now)
     }
+    if cooldowns.expire(now: now, policy: configuration.loadQueue.retryPolicy) {
+      // A key the strategy may want again: a frame at rest asks.
+      requestRestFrame(now: now, after: .zero)
+    }
     performRestFrame(now: now, readiness: readiness, into: &actions)
     announceWakeUp(into: &actions)
     return actions

@@ -27,7 +27,8 @@ extension ListPreloaderStateMachine {
   ///   - kept: Storage kept between frames.
   /// - Returns: The number of requests kept, at the start of `kept`.
   mutating func keepRequests(
-    readiness: some ResourceReadiness<Key>, visible: Range<Int>, into kept: inout [Int]
+    readiness: some ResourceReadiness<Key>, visible: Range<Int>, now: Duration,
+    into kept: inout [Int]
   ) -> Int {
     if kept.count < requests.count {
       kept.append(contentsOf: repeatElement(0, count: requests.count - kept.count))
@@ -38,6 +39,8 @@ extension ListPreloaderStateMachine {
     // each read of a stored property works its offset out from the machine's metadata.
     let requests = requests
     let itemKeys = itemKeys
+    let cooldowns = cooldowns
+    let coolsDown = !cooldowns.isQuiet
     return kept.withUnsafeMutableBufferPointer { kept in
       var keptCount = 0
       for index in requests.indices {
@@ -45,7 +48,11 @@ extension ListPreloaderStateMachine {
         guard item >= 0, item < count else { continue }
         if isConstrained && !visible.contains(item) { continue }
         let place = itemKeys.place(of: item)
-        guard place >= 0, !readiness.isReady(itemKeys.key(at: place)) else { continue }
+        guard place >= 0 else { continue }
+        let key = itemKeys.key(at: place)
+        guard !readiness.isReady(key), !coolsDown || !cooldowns.blocks(key, now: now) else {
+          continue
+        }
         kept[keptCount] = index
         keptCount += 1
       }
@@ -103,4 +110,17 @@ struct DiffedAnswer: Sendable {
   var requests: [PreloadRequest] = []
   var kept: [Int] = []
   var count = 0
+}
+
+extension ListPreloaderStateMachine {
+  /// The item behind a wanted key, and where it was in the list when the key entered.
+  struct WantedItemPlace {
+    /// The item's id.
+    var id: Item.ID
+    /// The item's position when the key entered.
+    var position: Int
+    /// ``ListPreloaderStateMachine/listVersion`` then: while it is the same, the item is
+    /// still at `position` (found without hashing its id).
+    var listVersion: Int
+  }
 }

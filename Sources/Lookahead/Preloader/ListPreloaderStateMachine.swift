@@ -163,6 +163,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The requests of cells waiting for their items' resources
   /// (ListPreloaderStateMachine+Requests.swift).
   var interests = CellInterests<Key>()
+  /// Keys whose last load ended without a kept resource, not to ask for yet.
+  var cooldowns = LoadCooldowns<Key>()
 
   /// Creates a machine with an empty list.
   ///
@@ -391,18 +393,5 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
       size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
       "size must be finite and non-negative, got \(size)")
     viewport.size = size
-  }
-}
-
-extension ListPreloaderStateMachine {
-  /// The item behind a wanted key, and where it was in the list when the key entered.
-  struct WantedItemPlace {
-    /// The item's id.
-    var id: Item.ID
-    /// The item's position when the key entered.
-    var position: Int
-    /// ``ListPreloaderStateMachine/listVersion`` then: while it is the same, the item is
-    /// still at `position` (found without hashing its id).
-    var listVersion: Int
   }
 }

@@ -232,7 +232,8 @@ struct SimulationDriver {
         hasMore: hasMore)
       perform(machine.pageLoaded(pending.request, page: page, now: now), at: completion.time)
     case .image:
-      let finished = images.finishLoad(of: index, size: completion.bytes)
+      // The memory tier holds the image decoded, at its decoded size.
+      let finished = images.finishLoad(of: index, size: imageSizes.decodedBytes(of: index))
       metrics.recordImageReady(index, at: completion.time)
       guard let load = finished else {
         preconditionFailure("Internal inconsistency: image \(index) completed without a ticket")

@@ -10,6 +10,8 @@ struct ImageSizes: Sendable {
   let world: World
   /// The size of each item's image, by item; -1 where not worked out yet.
   private var sizes: [Int] = []
+  /// The decoded size of each item's image, by item; -1 where not worked out yet.
+  private var decodedSizes: [Int] = []
 
   /// Creates an empty memory of the sizes of `world`'s images.
   init(world: World) { self.world = world }
@@ -26,5 +28,20 @@ struct ImageSizes: Sendable {
     }
     if sizes[item] < 0 { sizes[item] = world.imageBytes(item) }
     return sizes[item]
+  }
+
+  /// The bytes the decoded image of `item` takes in memory (``World/decodedImageBytes(_:)``).
+  ///
+  /// - Precondition: `item >= 0`.
+  /// - Complexity: O(1) amortized.
+  mutating func decodedBytes(of item: Int) -> Int {
+    precondition(item >= 0, "item must be non-negative (got \(item))")
+    if item >= decodedSizes.count {
+      decodedSizes.append(
+        contentsOf: repeatElement(
+          -1, count: Swift.max(item + 1, 2 * decodedSizes.count) - decodedSizes.count))
+    }
+    if decodedSizes[item] < 0 { decodedSizes[item] = world.decodedImageBytes(item) }
+    return decodedSizes[item]
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// {
 ///   "viewport": { "width": 390, "height": 844 },
 ///   "layout": { "kind": "feed", "item_height_min": 160, "item_height_max": 480 },
-///   "images": { "min_bytes": 20000, "max_bytes": 200000 },
+///   "images": { "min_bytes": 20000, "max_bytes": 200000, "decoded_bytes_per_square_point": 36 },
 ///   "page_size": 20, "page_bytes": 8000, "pages": 500,
 ///   "memory_cache_bytes": 64000000, "disk_read_ms": 3, "cell_configure_ahead_pt": 0,
 ///   "network": {
@@ -167,6 +167,7 @@ extension World.ImageSizes: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case minBytes = "min_bytes"
     case maxBytes = "max_bytes"
+    case decodedBytesPerSquarePoint = "decoded_bytes_per_square_point"
   }
 
   /// Reads image sizes; a missing bound takes the standard world's.
@@ -178,13 +179,16 @@ extension World.ImageSizes: Codable {
     let standard = World.standard.images
     minBytes = try fields.int(.minBytes, default: standard.minBytes)
     maxBytes = try fields.int(.maxBytes, default: standard.maxBytes)
+    decodedBytesPerSquarePoint = try fields.double(
+      .decodedBytesPerSquarePoint, default: standard.decodedBytesPerSquarePoint)
   }
 
-  /// Writes both bounds.
+  /// Writes every field.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(minBytes, forKey: .minBytes)
     try container.encode(maxBytes, forKey: .maxBytes)
+    try container.encode(decodedBytesPerSquarePoint, forKey: .decodedBytesPerSquarePoint)
   }
 }
 

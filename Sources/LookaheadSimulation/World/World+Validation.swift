@@ -14,9 +14,10 @@ extension World {
   /// | `layout.columns` (`grid`) | at least 1 |
   /// | `layout.cell_length` (`grid`) | at least 0.001 points; the rows' total at most 2⁵²/1000 points |
   /// | `images.min_bytes`, `images.max_bytes` | 1 to 2⁵³ bytes, min ≤ max |
+  /// | `images.decoded_bytes_per_square_point` | at least 0; the largest decoded image at most 2⁵³ bytes |
   /// | `page_size`, `pages` | at least 1; together at most ten million items |
   /// | `page_bytes` | at least 0 |
-  /// | `memory_cache_bytes` | at least `images.max_bytes` |
+  /// | `memory_cache_bytes` | at least `images.max_bytes` and the largest decoded image |
   /// | `disk_read_ms` and the network's times | 0 to 2⁵² µs |
   /// | `cell_configure_ahead_pt` | 0 to 2⁵²/1000 points |
   /// | `network.name` | 1 to 64 characters |
@@ -52,9 +53,22 @@ extension World {
     guard pageBytes >= 0 else {
       throw WorldError(field: "page_bytes", problem: "must not be negative")
     }
+    try Self.require(
+      images.decodedBytesPerSquarePoint, "images.decoded_bytes_per_square_point",
+      in: 0...Double.greatestFiniteMagnitude)
+    guard largestDecodedImageBytes <= Double(SimulationLimits.maximumImageBytes) else {
+      throw WorldError(
+        field: "images.decoded_bytes_per_square_point",
+        problem: "makes the largest decoded image more than 2^53 bytes")
+    }
     guard memoryCacheBytes >= images.maxBytes else {
       throw WorldError(
         field: "memory_cache_bytes", problem: "must be at least images.max_bytes")
+    }
+    guard Double(memoryCacheBytes) >= largestDecodedImageBytes else {
+      throw WorldError(
+        field: "memory_cache_bytes",
+        problem: "must hold the largest decoded image (\(Int(largestDecodedImageBytes)) bytes)")
     }
     try Self.require(diskReadTime, "disk_read_ms", in: SimulationLimits.durations)
     try Self.require(

@@ -156,6 +156,38 @@ public struct World: Sendable, Hashable {
     return Int((Double(images.minBytes) * pow(ratio, u) + 0.5).rounded(.down))
   }
 
+  /// The bytes the image of `item` takes in the memory tier once decoded: its cell's area
+  /// in square points (the viewport's width by the item's height in a `feed`, the cell in
+  /// a `grid`) times ``ImageSizes/decodedBytesPerSquarePoint``, rounded up; the encoded
+  /// bytes when that is 0.
+  ///
+  /// - Precondition: `item >= 0`.
+  /// - Complexity: O(1).
+  public func decodedImageBytes(_ item: Int) -> Int {
+    let perSquarePoint = images.decodedBytesPerSquarePoint
+    guard perSquarePoint > 0 else { return imageBytes(item) }
+    let area: Double =
+      switch layout {
+      case .feed: viewport.width * itemHeight(item)
+      case .grid(_, let cellLength): cellLength * cellLength
+      }
+    return Swift.max(1, Int((area * perSquarePoint).rounded(.up)))
+  }
+
+  /// The largest decoded image of the world (``decodedImageBytes(_:)``), in bytes.
+  ///
+  /// - Complexity: O(1).
+  public var largestDecodedImageBytes: Double {
+    let perSquarePoint = images.decodedBytesPerSquarePoint
+    guard perSquarePoint > 0 else { return Double(images.maxBytes) }
+    let area: Double =
+      switch layout {
+      case .feed(_, let maximum): viewport.width * Double(maximum)
+      case .grid(_, let cellLength): cellLength * cellLength
+      }
+    return (area * perSquarePoint).rounded(.up)
+  }
+
   /// The layout of every item of the backend, for measuring frames.
   ///
   /// - Complexity: O(``itemCount``) for `feed`, O(1) for `grid`.
@@ -234,7 +266,8 @@ extension World {
     }
   }
 
-  /// The sizes of a world's images: log-uniform between two bounds.
+  /// The sizes of a world's images: log-uniform between two bounds on the network, and
+  /// decoded to the size of their cells in memory.
   ///
   /// A value type; thread-safe.
   public struct ImageSizes: Sendable, Hashable {
@@ -242,15 +275,29 @@ extension World {
     public var minBytes: Int
     /// The largest image, in bytes.
     public var maxBytes: Int
+    /// The bytes a decoded image takes in memory per square point of the cell it fills:
+    /// an app decodes and downsamples images off the main thread and keeps them so in its
+    /// memory tier. 36 by default: 4 bytes a pixel at 3 pixels a point (a 390-point-wide
+    /// iPhone). 0 keeps the encoded bytes in memory instead.
+    public var decodedBytesPerSquarePoint: Double
+
+    /// The standard decoded size: 4 bytes a pixel, 3 × 3 pixels a square point.
+    public static let standardDecodedBytesPerSquarePoint: Double = 36
 
     /// Creates image sizes.
     ///
     /// - Parameters:
     ///   - minBytes: The smallest image, in bytes.
     ///   - maxBytes: The largest image, in bytes.
-    public init(minBytes: Int, maxBytes: Int) {
+    ///   - decodedBytesPerSquarePoint: A decoded image's bytes per square point of its
+    ///     cell; 0 for the encoded bytes.
+    public init(
+      minBytes: Int, maxBytes: Int,
+      decodedBytesPerSquarePoint: Double = standardDecodedBytesPerSquarePoint
+    ) {
       self.minBytes = minBytes
       self.maxBytes = maxBytes
+      self.decodedBytesPerSquarePoint = decodedBytesPerSquarePoint
     }
   }
 }

@@ -46,9 +46,28 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
   public let loader: any Loader<Key, Value>
 
   fileprivate let diskKey: @Sendable (Key) -> String
-  fileprivate let encode: @Sendable (Value) throws -> Data
-  fileprivate let decode: @Sendable (Data) throws -> Value
+  /// Turns a value into the bytes the disk keeps; `nil` when the disk keeps the bytes as
+  /// loaded (a cache with a processing step), and a stored value stays in memory only.
+  fileprivate let encode: (@Sendable (Value) throws -> Data)?
+  fileprivate let decode: @Sendable (Data, Key) throws -> Value
   fileprivate let cost: @Sendable (Value) -> Int
+  /// With a processing step: the loader of the bytes as they come over the network,
+  /// which keeps them on disk, and the step that turns them into values.
+  public let processing: Processing?
+
+  /// The processing step of a tiered cache whose memory tier holds processed values
+  /// (decoded images) while its disk keeps the bytes as loaded.
+  ///
+  /// A value type; thread-safe.
+  public struct Processing: Sendable {
+    /// Loads the bytes of a key over the network and writes them to the disk tier as
+    /// they came, before they are processed.
+    public let loader: any Loader<Key, Data>
+    /// Turns loaded or stored bytes into a value.
+    public let process: @Sendable (Data, Key) throws -> Value
+    /// A value's cost in the memory tier.
+    public let cost: @Sendable (Value) -> Int
+  }
 
   /// Creates a tiered cache.
   ///
@@ -77,8 +96,53 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
     self.loader = loader
     self.diskKey = diskKey
     self.encode = encode
-    self.decode = decode
+    self.decode = { data, _ in try decode(data) }
     self.cost = cost
+    processing = nil
+  }
+
+  /// Creates a tiered cache with a processing step: the disk keeps the bytes as they
+  /// came over the network, and the memory tier holds what `process` makes of them
+  /// (a decoded, downsampled image) at its real `cost`.
+  ///
+  /// The processing runs in the task that loads or reads the value, never on the main
+  /// thread when a list preloader drives the cache (its loads run in their own tasks at
+  /// their priority), and never for a load that was cancelled. Bytes on disk that no
+  /// longer process are removed and loaded again.
+  ///
+  /// ```swift
+  /// let images = TieredCache(
+  ///   memory: MemoryCache<URL, Thumbnail>(costLimit: 150_000_000),
+  ///   disk: try DiskCache(directory: caches.appending(path: "images")),
+  ///   loader: URLSessionLoader(), diskKey: { $0.path() },
+  ///   process: { data, _ in try Thumbnail(decoding: data, fitting: cellSize) },
+  ///   cost: { $0.decodedByteCount })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - memory: The memory layer, of processed values.
+  ///   - disk: The disk layer, of loaded bytes.
+  ///   - loader: Loads the bytes both caches miss.
+  ///   - diskKey: The disk cache's key for a key; must agree with `Key`'s `==`.
+  ///   - process: Turns bytes into a value; throw if they are not valid.
+  ///   - cost: A value's cost in the memory tier, in bytes (a decoded image's pixels).
+  public init(
+    memory: MemoryCache<Key, Value>,
+    disk: DiskCache,
+    loader: some Loader<Key, Data>,
+    diskKey: @escaping @Sendable (Key) -> String,
+    process: @escaping @Sendable (Data, Key) throws -> Value,
+    cost: @escaping @Sendable (Value) -> Int
+  ) {
+    let keeping = BytesKeepingLoader(loader: loader, disk: disk, diskKey: diskKey)
+    self.memory = memory
+    self.disk = disk
+    self.loader = ProcessingLoader(loader: keeping, process: process)
+    self.diskKey = diskKey
+    encode = nil
+    decode = process
+    self.cost = cost
+    processing = Processing(loader: keeping, process: process, cost: cost)
   }
 
   /// Returns the value of `key` from the fastest layer that has it, loading it if no
@@ -111,12 +175,15 @@ public final class TieredCache<Key: Hashable & Sendable, Value: Sendable>: Loade
     cachedValueAndTier(forKey: key)?.value
   }
 
-  /// Stores `value` in both layers.
+  /// Stores `value` in both layers (in memory only, with a processing step: the disk
+  /// keeps loaded bytes).
   ///
   /// - Throws: ``StoreError`` if the value cannot be encoded or written to disk; the
   ///   memory layer holds it anyway.
   public func setValue(_ value: Value, forKey key: Key) throws {
     memory.setValue(value, forKey: key, cost: cost(value))
+    // With a processing step, the disk keeps loaded bytes only.
+    guard let encode else { return }
     let data: Data
     do {
       data = try encode(value)
@@ -162,7 +229,7 @@ extension TieredCache: Caching {
     let name = diskKey(key)
     guard let data = disk.value(forKey: name) else { return nil }
     do {
-      let value = try decode(data)
+      let value = try decode(data, key)
       memory.setValue(value, forKey: key, cost: cost(value))
       return value
     } catch {
@@ -180,10 +247,13 @@ extension TieredCache: Caching {
     disk.containsValue(forKey: diskKey(key))
   }
 
-  /// Stores a value that was just loaded in memory (with `cost`) and on disk; a value
-  /// that cannot be encoded or written is kept in memory and the fault is logged.
+  /// Stores a value that was just loaded in memory (with `cost`) and on disk (with a
+  /// processing step, its loader wrote the loaded bytes already); a value that cannot be
+  /// encoded or written is kept in memory and the fault is logged.
   public func store(_ value: Value, forKey key: Key, cost: Int) {
     memory.setValue(value, forKey: key, cost: cost)
+    // With a processing step, the loader kept the loaded bytes on disk already.
+    guard let encode else { return }
     let name = diskKey(key)
     do {
       try disk.setValue(try encode(value), forKey: name)
@@ -218,5 +288,27 @@ extension TieredCache where Value == Data {
     self.init(
       memory: memory, disk: disk, loader: loader, diskKey: diskKey,
       encode: { $0 }, decode: { $0 }, cost: { $0.count })
+  }
+}
+
+/// Loads bytes and writes them to a disk cache as they came, for a tiered cache with a
+/// processing step. A write that fails is logged; the load still succeeds.
+private struct BytesKeepingLoader<Key: Hashable & Sendable>: Loader {
+  let loader: any Loader<Key, Data>
+  let disk: DiskCache
+  let diskKey: @Sendable (Key) -> String
+
+  func load(_ key: Key) async throws -> Data {
+    let data = try await loader.load(key)
+    let name = diskKey(key)
+    do {
+      try disk.setValue(data, forKey: name)
+    } catch {
+      disk.configuration.logger(
+        StoreLogMessage(
+          level: .error,
+          text: "Could not store the loaded bytes of \(name.debugDescription) on disk: \(error)"))
+    }
+    return data
   }
 }

@@ -156,23 +156,31 @@ extension Duration {
     strategy: StrategyID, scenario: (TraceScenario, NetworkProfile)
   ) async throws {
     let trace = TraceGenerator(scenario: scenario.0, seed: 2, duration: 60_000).generate()
-    let setup = SimulationSetup(trace: trace, strategy: strategy, network: scenario.1)
+    var roomy = SimulationSetup(trace: trace, strategy: strategy, network: scenario.1)
+    // A memory tier large enough that nothing is evicted: the runner here has no disk
+    // tier to reload from.
+    roomy.world.memoryCacheBytes = 4_000_000_000
+    let setup = roomy
     // Seconds of computation: off the cooperative pool, which the other tests need.
     let run = await onDedicatedThread { SimulatedRun(setup) }
     #expect(run.diskReads == 0)  // the runner's cache has no disk tier
 
     let clock = ManualClock()
     let world = ScriptedWorld(clock: clock, run: run)
+    // Loads bring an image's encoded bytes; the processing step decodes it to the size
+    // the simulator's memory tier charges.
+    let decoded = setup.world
     let preloader = ListPreloader<SimulatedPost, Int, Int>(
       strategy: setup.preloadStrategy,
       configuration: ListPreloaderConfiguration(
         viewportSize: CGSize(
           width: StandardWorld.viewportWidth, height: StandardWorld.viewportHeight),
         pageSize: StandardWorld.pageSize, interfaceStateTuning: nil),
-      pages: world, loader: world,
-      cache: MemoryCache<Int, Int>(costLimit: StandardWorld.memoryCacheBytes),
+      pages: world, loader: world, process: { _, item in decoded.decodedImageBytes(item) },
+      transferredBytes: { $0 }, cost: { $0 },
+      cache: MemoryCache<Int, Int>(costLimit: setup.world.memoryCacheBytes),
       resourceKey: { $0.id }, itemLength: { CGFloat(StandardWorld.feedItemHeight($0.id)) },
-      size: { $0 }, clock: clock)
+      clock: clock)
 
     /// Every load and page in flight sleeps on the clock, every one that woke up has
     /// been handled, and so has the preloader's wake-up if it came (a frame at rest the

@@ -204,6 +204,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
       (time: time, offset: Swift.max(0, 8_000 - (time - 20_000) * 0.4))
     }
     var world = World.standard(layout: .feed, network: .wifi)
+    // Images encoded in memory, about a dozen of them.
+    world.images.decodedBytesPerSquarePoint = 0
     world.memoryCacheBytes = 1_000_000
     let setup = SimulationSetup(trace: Trace(down + back), strategy: .oracle, world: world)
     var appearances: [Int: [Milliseconds]] = [:]

@@ -8,13 +8,19 @@ import Testing
 /// is refused naming the field.
 @Suite("The ranges of a world and a trace, on both sides")
 struct WorldLimitsTests {
-  /// A world of one page of 20 items, as JSON, with `fields` replacing the standard ones
-  /// (each a JSON member such as `"pages": 2`, or a nested object's members under its name).
+  /// A world of one page of 20 items whose images stay encoded in memory, as JSON, with
+  /// `fields` replacing the standard ones (each a JSON member such as `"pages": 2`, or a
+  /// nested object's members under its name).
   static func json(_ top: [String: String] = [:], _ nested: [String: [String: String]] = [:])
     -> String
   {
     var members = ["pages": "1", "page_size": "20"].merging(top) { $1 }.sorted { $0.key < $1.key }
       .map { "\"\($0.key)\": \($0.value)" }
+    // Images stay encoded in memory unless a test says otherwise, so that a huge viewport
+    // or cell does not make them too large for the memory cache.
+    let nested = ["images": ["decoded_bytes_per_square_point": "0"]].merging(nested) {
+      $0.merging($1) { $1 }
+    }
     for (object, fields) in nested.sorted(by: { $0.key < $1.key }) {
       let inner = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }
       members.append("\"\(object)\": {\(inner.joined(separator: ", "))}")
@@ -86,6 +92,23 @@ struct WorldLimitsTests {
     Self.expectRefused(
       Self.json([:], ["layout": grid.merging(["cell_length": Self.text(longest.nextUp)]) { $1 }]),
       field: "layout.cell_length")
+  }
+
+  @Test("decoded images: the memory cache must hold the largest, at most 2^53 bytes")
+  func decodedImages() {
+    // The standard feed's tallest cell, 390 × 480 points at 36 bytes a square point.
+    let tallest = 390 * 480 * 36
+    let decoded = ["decoded_bytes_per_square_point": "36"]
+    Self.expectAccepted(Self.json(["memory_cache_bytes": "\(tallest)"], ["images": decoded]))
+    Self.expectRefused(
+      Self.json(["memory_cache_bytes": "\(tallest - 1)"], ["images": decoded]),
+      field: "memory_cache_bytes")
+    Self.expectRefused(
+      Self.json([:], ["images": ["decoded_bytes_per_square_point": "-1"]]),
+      field: "images.decoded_bytes_per_square_point")
+    Self.expectRefused(
+      Self.json([:], ["images": ["decoded_bytes_per_square_point": "1e300"]]),
+      field: "images.decoded_bytes_per_square_point")
   }
 
   @Test("images: at most 2^53 bytes")

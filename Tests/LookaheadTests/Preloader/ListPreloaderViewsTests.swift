@@ -84,6 +84,21 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.geometry.contentLength == 1200)
   }
 
+  @Test func measuredLengthsResizeOnlyTheirItems() async throws {
+    let harness = Harness()
+    try await harness.loadFirstPage(ids(100, through: 81))
+    // Two cells measured themselves; an item not in the list and an unchanged length
+    // are skipped.
+    let resized = harness.preloader.resizeItems([
+      (id: 99, length: 250), (id: 95, length: 40), (id: 7, length: 10), (id: 90, length: 100),
+    ])
+    #expect(resized == 2)
+    let geometry = harness.preloader.geometry
+    #expect(abs(geometry.contentLength - (2000 + 150 - 60)) < 0.001)
+    #expect(geometry.span(ofItem: 1) == AxisSpan(100, 350))
+    #expect(geometry.span(ofItem: 5) == AxisSpan(650, 690))
+  }
+
   @Test func itemsAndPositionsAnswerOutOfRangeWithNil() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))

@@ -126,8 +126,15 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     _ = harness.loader.fail("img-99", with: LoadError.permanent(URLError(.fileDoesNotExist)))
     #expect(await eventuallyOnMain { shown.values == ["placeholder", "failed"] })
     #expect(binding.itemID == 99)
-    // The strategy wants post 99 anew once it left its ranges and came back.
-    harness.preloader.scrolled(toOffset: 4_000)
+    // The strategy wants post 99 anew on a frame after its cooldown (the retry policy's
+    // backoff continued: 2 s by default).
+    harness.clock.advance(by: .seconds(1))
+    harness.preloader.scrolled(toOffset: 10)
+    #expect(harness.loader.record.starts["img-99"] == 1)
+    // (The visible loads in flight end first: post 99 waits for a slot.)
+    for id in harness.loader.record.pendingKeys.compactMap({ Int($0.dropFirst(4)) }) {
+      await harness.succeed(id)
+    }
     harness.clock.advance(by: .seconds(1))
     harness.preloader.scrolled(toOffset: 0)
     await harness.succeed(99)
