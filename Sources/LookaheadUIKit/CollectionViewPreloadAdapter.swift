@@ -6,18 +6,23 @@
   ///
   /// ```swift
   /// adapter = CollectionViewPreloadAdapter(
-  ///   collectionView: collectionView, preloader: model.preloader,
-  ///   indexPaths: .diffable(dataSource))
+  ///   collectionView: collectionView, dataSource: dataSource, preloader: model.preloader)
   /// collectionView.prefetchDataSource = adapter  // optional: hints only
   /// ```
   ///
-  /// - **Scrolling**: the content offset, the bounds and the pan gesture are observed
-  ///   (key-value observation), so the app keeps its delegate; drags, flings and the end
-  ///   of decelerations are derived by the preloader's state machine.
-  /// - **Geometry**: when the content size changes, every item's frame is read from the
-  ///   collection view's own layout attributes, so compositional, self-sizing and custom
-  ///   layouts are measured, not estimated. Frames of a list the screen has not applied
-  ///   yet are ignored.
+  /// - **Scrolling**: once per display frame, at rest too, while the collection view is in
+  ///   a window, a display link hands the content offset, the visible size (less the
+  ///   adjusted content insets), the pan gesture's state and the content's velocity to
+  ///   ``ListPreloader/scrollViewChanged(_:)``, which derives drags, flings and the end of
+  ///   decelerations and counts the frame as the simulator does. The app keeps its delegate.
+  ///   Inverted lists (a chat scaled by −1) get velocities in their own coordinates.
+  /// - **Geometry**: the layout's frames are adopted once, when the layout first shows
+  ///   items (O(*n*)); then, every frame, the layout attributes of the items on screen are
+  ///   compared with the lengths last sent, and only the items whose layout changed
+  ///   (self-sizing cells, as they appear) are resized (O(*k* log *n*)). Compositional,
+  ///   self-sizing and custom layouts are measured, not estimated.
+  /// - **Positions**: index paths are the diffable data source's, which is what the screen
+  ///   shows; the preloader's list runs ahead of it until the app applies a change.
   /// - **Prefetching**: set the adapter as `prefetchDataSource` to pass UIKit's hints on.
   ///   They are hints, not the source of truth: repeated or missing ones change nothing,
   ///   and they never cancel or outrank the strategy's or a cell's loads.
@@ -37,45 +42,61 @@
     public let preloader: ListPreloader<Item, Key, Resource>
     /// How index paths name the preloader's items.
     public let indexPaths: ItemIndexPaths<Item.ID>
-    private let collectionView: UICollectionView
     private var observer: ScrollViewObserver<Item, Key, Resource>?
 
-    /// Starts observing `collectionView` for `preloader`.
+    /// Starts observing `collectionView` for `preloader`, with the positions of the
+    /// diffable data source that feeds it.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The list's collection view.
+    ///   - dataSource: The collection view's data source, keyed by the items' ids; not
+    ///     retained.
+    ///   - preloader: The list's preloader, owned by the app's model.
+    public convenience init<Section: Hashable & Sendable>(
+      collectionView: UICollectionView,
+      dataSource: UICollectionViewDiffableDataSource<Section, Item.ID>,
+      preloader: ListPreloader<Item, Key, Resource>
+    ) {
+      self.init(
+        collectionView: collectionView, preloader: preloader, indexPaths: .diffable(dataSource))
+    }
+
+    /// Starts observing `collectionView` for `preloader`, with positions named by
+    /// `indexPaths`: for a data source that is not diffable, give the positions the screen
+    /// shows, not those of the preloader's list (see ``ItemIndexPaths``).
     ///
     /// - Parameters:
     ///   - collectionView: The list's collection view.
     ///   - preloader: The list's preloader, owned by the app's model.
-    ///   - indexPaths: How index paths name the items; the preloader's items in section 0
-    ///     unless given.
+    ///   - indexPaths: How index paths name the items.
     public init(
       collectionView: UICollectionView, preloader: ListPreloader<Item, Key, Resource>,
-      indexPaths: ItemIndexPaths<Item.ID>? = nil
+      indexPaths: ItemIndexPaths<Item.ID>
     ) {
       self.preloader = preloader
-      self.indexPaths = indexPaths ?? .list(of: preloader)
-      self.collectionView = collectionView
+      self.indexPaths = indexPaths
       super.init()
-      observer = ScrollViewObserver(scrollView: collectionView, preloader: preloader) {
-        [weak self] in self?.measureLayout()
-      }
+      observer = ScrollViewObserver(
+        scrollView: collectionView, preloader: preloader,
+        layout: .collectionView(collectionView, indexPaths: indexPaths))
     }
 
     /// Stops observing the collection view. Calling it twice is harmless.
     public func detach() {
+      observer?.stop()
       observer = nil
     }
 
-    /// Reads every item's frame from the collection view's layout. The adapter calls it
-    /// when the content size changes; call it after a layout change that keeps the
-    /// content size.
-    public func measureLayout() {
-      let collectionView = collectionView
-      let indexPaths = indexPaths
-      preloader.adoptMeasuredLayout(contentSize: collectionView.contentSize) { item in
-        indexPaths.indexPath(item.id).flatMap {
-          collectionView.layoutAttributesForItem(at: $0)?.frame
-        }
-      }
+    /// Adopts every item's frame from the collection view's layout now: O(*n*) for *n*
+    /// items. The adapter does it once, when the layout first shows items, and then resizes
+    /// only the items whose layout changes; call it after replacing the layout
+    /// (`setCollectionViewLayout(_:animated:)`), never per change.
+    ///
+    /// - Returns: Whether the preloader adopted the frames: `false` when the screen does
+    ///   not show the preloader's list yet, or after ``detach()``.
+    @discardableResult
+    public func measureLayout() -> Bool {
+      observer?.adoptLayout() ?? false
     }
 
     /// UIKit hints that these items will be displayed soon.

@@ -5,10 +5,13 @@
 
   /// Maps a list view's index paths to the preloader's items and back.
   ///
-  /// Prefetch calls name index paths; the preloader names items by id. Use
-  /// ``list(of:section:)`` when one section shows the preloader's items in order, and
-  /// `diffable(_:)` when a diffable
-  /// data source is keyed by the items' ids.
+  /// Prefetch calls and layouts name index paths; the preloader names items by id. The
+  /// index paths must be those the screen shows now. Use `diffable(_:)` when a diffable data
+  /// source is keyed by the items' ids (the adapters' default): its snapshot is what the
+  /// screen shows. ``list(of:section:)`` reads the preloader's own list, which runs ahead of
+  /// the screen until the app applies a change: use it only for a view that applies every
+  /// change in the same main-actor turn as the preloader announces it (`reloadData()` in
+  /// the `listChanged` handler).
   ///
   /// Thread-safety: `@MainActor`, like the views it reads.
   @MainActor
@@ -31,7 +34,8 @@
       self.indexPath = indexPath
     }
 
-    /// The preloader's items, in order, as the items of one section.
+    /// The preloader's items, in order, as the items of one section. The preloader's list
+    /// may be ahead of the screen's: prefer `diffable(_:)`.
     ///
     /// - Parameters:
     ///   - preloader: The list's preloader.

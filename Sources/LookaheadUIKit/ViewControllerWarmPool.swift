@@ -3,15 +3,20 @@
   import Lookahead
   import UIKit
 
-  /// Keeps screens built and laid out before they are pushed, so a push is instant
-  /// (SPEC §6.4): a `WarmPool` of view controllers whose warm-up lays each one out in an
-  /// off-screen window, purged on memory warnings.
+  /// Keeps screens built and laid out before they are pushed, so a push is instant: a
+  /// `WarmPool` of view controllers whose warm-up lays each one out in a hidden window of
+  /// the app's window scene, purged on memory warnings.
+  ///
+  /// The warm window is made with `UIWindow(windowScene:)` in the scene of the app's window,
+  /// kept hidden, given that window's size and its interface style override before each
+  /// warm-up: screens are laid out with the scene's traits and safe areas, the ones they are
+  /// shown with. Before the app's window is in a scene, a warm-up only loads the view.
   ///
   /// What to warm, when, and within which budget is decided by the pool's state machine
   /// (`WarmPoolStateMachine`, tested in `Lookahead`); this class only renders.
   ///
   /// ```swift
-  /// let screens = ViewControllerWarmPool<Route>(size: window.bounds.size) { route in
+  /// let screens = ViewControllerWarmPool<Route>(window: window) { route in
   ///   route.makeViewController()
   /// }
   /// screens.setLikelyNext([(.orders, 0.6)])
@@ -23,14 +28,14 @@
   public final class ViewControllerWarmPool<Key: Hashable & Sendable> {
     /// The pool of warm controllers; its scheduling is `WarmPool`'s.
     public let pool: WarmPool<Key, UIViewController>
-    private let window: UIWindow
     /// Removed in `deinit`, which is not isolated to the main actor.
     nonisolated(unsafe) private var memoryWarning: (any NSObjectProtocol)?
 
-    /// Creates a pool whose controllers are laid out at `size`.
+    /// Creates a pool whose controllers are laid out like the screens of `window`.
     ///
     /// - Parameters:
-    ///   - size: The size screens are shown at, usually the window's.
+    ///   - window: The app's window, where the screens are shown; not retained. Warm-ups
+    ///     happen in a hidden window of its scene, at its size.
     ///   - instancesPerKey: Warm controllers kept per key.
     ///   - memoryBudget: The most total cost kept warm.
     ///   - fastScrollingVelocity: Points per second from which warming pauses.
@@ -38,18 +43,17 @@
     ///   - make: Builds a controller.
     ///   - prepareForReuse: Resets a controller given back with ``giveBack(_:for:)``.
     public init(
-      size: CGSize, instancesPerKey: Int = 1, memoryBudget: Int = .max,
+      window: UIWindow, instancesPerKey: Int = 1, memoryBudget: Int = .max,
       fastScrollingVelocity: Double = 2500,
       cost: @escaping @MainActor (Key) -> Int = { _ in 1 },
       make: @escaping @MainActor (Key) -> UIViewController,
       prepareForReuse: @escaping @MainActor (UIViewController) -> Void = { _ in }
     ) {
-      let window = UIWindow(frame: CGRect(origin: .zero, size: size))
-      self.window = window
+      let stage = WarmStage(appWindow: window)
       pool = WarmPool(
         instancesPerKey: instancesPerKey, memoryBudget: memoryBudget,
         fastScrollingVelocity: fastScrollingVelocity, cost: cost, make: make,
-        warmUp: { controller, _ in Self.render(controller, in: window) },
+        warmUp: { controller, _ in stage.render(controller) },
         prepareForReuse: prepareForReuse)
       memoryWarning = NotificationCenter.default.addObserver(
         forName: UIApplication.didReceiveMemoryWarningNotification, object: nil, queue: .main
@@ -93,17 +97,43 @@
 
     /// Releases every warm controller (the pool does it on memory warnings).
     public func purge() { pool.purge() }
+  }
 
-    /// Loads the controller's view and lays it out in the off-screen window, then takes
-    /// it out again so that it can be pushed.
-    private static func render(_ controller: UIViewController, in window: UIWindow) {
+  /// The hidden window screens are laid out in: one of the app window's scene, made when
+  /// first needed and again if the app's window moves to another scene.
+  @MainActor
+  private final class WarmStage {
+    private weak var appWindow: UIWindow?
+    private var window: UIWindow?
+
+    init(appWindow: UIWindow) {
+      self.appWindow = appWindow
+    }
+
+    /// Loads the controller's view and lays it out in the hidden window, at the app
+    /// window's size and interface style, then takes it out again so that it can be
+    /// pushed. Without a scene, only loads the view.
+    func render(_ controller: UIViewController) {
       controller.loadViewIfNeeded()
+      guard let appWindow, let window = window(for: appWindow) else { return }
+      window.frame = appWindow.frame
+      window.overrideUserInterfaceStyle = appWindow.overrideUserInterfaceStyle
       let view: UIView = controller.view
       view.frame = window.bounds
       window.addSubview(view)
       view.setNeedsLayout()
       view.layoutIfNeeded()
       view.removeFromSuperview()
+    }
+
+    /// The hidden window in the scene of `appWindow`, or `nil` while it has none.
+    private func window(for appWindow: UIWindow) -> UIWindow? {
+      guard let scene = appWindow.windowScene else { return nil }
+      if let window, window.windowScene === scene { return window }
+      let window = UIWindow(windowScene: scene)
+      window.isHidden = true
+      self.window = window
+      return window
     }
   }
 #endif

@@ -31,31 +31,53 @@ extension ListLayout {
     contentLength: CGFloat
   ) {
     precondition(contentLength.isFinite, "contentLength must be finite, got \(contentLength)")
+    let end = spans.reduce(Swift.max(contentLength, 0)) { Swift.max($0, $1.upperBound) }
+    self.init(
+      axis: axis, crossLength: crossLength,
+      itemLengths: Self.foldedLengths(ofMeasuredSpans: spans, from: 0, to: end))
+  }
+
+  /// The lengths a list layout gives consecutive measured items, folded as
+  /// ``init(axis:crossLength:measuredSpans:contentLength:)`` folds a whole list: starts
+  /// made non-decreasing, items with the same start a row that reaches to the next row's
+  /// start (the last row to `end`), shared equally among its items.
+  ///
+  /// An adapter that measures only the items on screen folds them with this, so that the
+  /// lengths it sends (``ListPreloader/resizeItems(_:)``) are those the whole measured
+  /// layout would give them.
+  ///
+  /// - Parameters:
+  ///   - spans: The items' extents along the axis, in list order; finite.
+  ///   - start: Where the first row begins: 0 for the list's first item (a leading inset
+  ///     belongs to it), `nil` for the first item's own start.
+  ///   - end: Where the last row ends: the next item's start, or the end of the content.
+  /// - Returns: Each item's length, in the order given.
+  /// - Complexity: O(*n*) for *n* spans.
+  public static func foldedLengths(
+    ofMeasuredSpans spans: [AxisSpan], from start: CGFloat?, to end: CGFloat
+  ) -> [CGFloat] {
     var starts: [CGFloat] = []
     starts.reserveCapacity(spans.count)
-    var start: CGFloat = 0
-    var end = Swift.max(contentLength, 0)
+    var folded = start ?? -CGFloat.infinity
     for span in spans {
       precondition(
         span.lowerBound.isFinite && span.upperBound.isFinite,
         "measured spans must be finite, got \(span)")
-      start = Swift.max(start, span.lowerBound)
-      end = Swift.max(end, span.upperBound)
-      starts.append(start)
+      folded = Swift.max(folded, span.lowerBound)
+      starts.append(folded)
     }
-    end = Swift.max(end, start)
     var lengths = [CGFloat](repeating: 0, count: spans.count)
-    var rowStart: CGFloat = 0
+    var rowStart = start ?? starts.first ?? 0
     var first = 0
     while first < starts.count {
       var next = first + 1
       while next < starts.count && starts[next] == starts[first] { next += 1 }
-      let rowEnd = next < starts.count ? starts[next] : end
-      let share = (rowEnd - rowStart) / CGFloat(next - first)
+      let rowEnd = next < starts.count ? starts[next] : Swift.max(end, starts[first])
+      let share = Swift.max(0, rowEnd - rowStart) / CGFloat(next - first)
       for item in first..<next { lengths[item] = share }
       rowStart = rowEnd
       first = next
     }
-    self.init(axis: axis, crossLength: crossLength, itemLengths: lengths)
+    return lengths
   }
 }

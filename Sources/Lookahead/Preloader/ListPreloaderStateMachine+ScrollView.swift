@@ -30,15 +30,16 @@ extension ListPreloaderStateMachine {
 
   /// A scroll view, observed without its delegate, reported its state.
   ///
-  /// The differences from the previous state become the events a delegate would have
-  /// sent, in UIKit's order: a drag that begins is ``beginDragging(now:)``; a new
-  /// offset or visible size is a frame (``scrolled(to:now:isCached:)``); a drag that
+  /// Call it once per display frame (a display link). The differences from the previous
+  /// state become the events a delegate would have sent, in UIKit's order: a drag that
+  /// begins is ``beginDragging(now:)``; a state at a new time, or with a new offset or
+  /// visible size, is a frame (``scrolled(to:now:isCached:)``); a drag that
   /// ends is ``endDragging(velocity:targetOffset:now:)`` with the state's velocity (a
   /// fling when it is not zero); and a deceleration that stopped is
   /// ``endDecelerating(now:)``. The deceleration is never ended by the state that ends
   /// the drag, because UIKit may start it just after; a later state (or a follow-up
-  /// read, see ``scrollViewFollowUpDelay``) ends it. A state equal to the previous one
-  /// changes nothing.
+  /// read, see ``scrollViewFollowUpDelay``) ends it. A state equal to the previous one at
+  /// the same time changes nothing.
   ///
   /// Once a scroll view reports its states, row appearances no longer move the
   /// viewport (see ``rowAppeared(_:now:isCached:)``).
@@ -48,7 +49,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The current time.
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
-  /// - Complexity: That of a frame when the offset or the size changed; O(1) otherwise.
+  /// - Complexity: That of a frame; O(1) for a repeated state at the same time.
   public mutating func scrollViewChanged(
     _ state: ScrollViewState, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
@@ -58,8 +59,10 @@ extension ListPreloaderStateMachine {
     let wasDragging = previous?.isDragging ?? false
     if state.isDragging && !wasDragging { beginDragging(now: now) }
     var actions: [Action] = []
+    // Every state at a new time is a frame, the viewport moving or not: an adapter reports
+    // once per display frame, as the simulator decides once per frame of its trace.
     if state.contentOffset != previous?.contentOffset
-      || state.viewportSize != previous?.viewportSize
+      || state.viewportSize != previous?.viewportSize || lastFrameTime.map({ now > $0 }) ?? true
     {
       resizeViewport(to: state.viewportSize)
       viewInputs.samples += 1

@@ -63,4 +63,33 @@ import Testing
   @Test func anEmptyListHasNoContent() {
     #expect(ListLayout(measuredSpans: [], contentLength: 500).itemCount == 0)
   }
+
+  @Test func aWindowOfWholeRowsFoldsAsTheWholeList() {
+    // What an adapter sends for the rows on screen is what the whole layout gives them.
+    var random = SplitMix64(seed: 51)
+    for _ in 0..<500 {
+      var spans: [AxisSpan] = []
+      var top = CGFloat(Int.random(in: 0...30, using: &random))
+      for _ in 0..<Int.random(in: 1...40, using: &random) {
+        let columns = Int.random(in: 1...3, using: &random)
+        let height = CGFloat(Int.random(in: 20...300, using: &random))
+        for _ in 0..<columns { spans.append(AxisSpan(top, top + height)) }
+        top += height + CGFloat(Int.random(in: 0...12, using: &random))
+      }
+      let contentLength = top + CGFloat(Int.random(in: 0...40, using: &random))
+      let whole = ListLayout(measuredSpans: spans, contentLength: contentLength)
+      // Row boundaries: where the start changes.
+      let rowStarts = spans.indices.filter {
+        $0 == 0 || spans[$0].lowerBound != spans[$0 - 1].lowerBound
+      }
+      let first = rowStarts.randomElement(using: &random)!
+      let ends = rowStarts.filter { $0 > first } + [spans.count]
+      let end = ends.randomElement(using: &random)!
+      let window = ListLayout.foldedLengths(
+        ofMeasuredSpans: Array(spans[first..<end]), from: first == 0 ? 0 : nil,
+        to: end < spans.count ? spans[end].lowerBound : contentLength)
+      let expected = (first..<end).map { whole.span(ofItem: $0).length }
+      #expect(zip(window, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(window) \(expected)")
+    }
+  }
 }

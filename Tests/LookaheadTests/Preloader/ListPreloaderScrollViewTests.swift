@@ -57,14 +57,20 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.scrollViewFollowUpDelay == nil)
   }
 
-  @Test func aRepeatedStateChangesNothing() {
+  @Test func aRepeatedStateIsAFrameAtRestButNotTwiceAtOneTime() {
     var harness = loaded()
     harness.report(offset: 120, isDragging: true)
     let samples = harness.machine.viewInputs.samples
     let tracker = harness.machine.tracker
-    #expect(harness.report(offset: 120, isDragging: true).isEmpty)
+    let frames = harness.machine.frameCount
+    // The same state at the same time (a second observer of one display frame): nothing.
+    #expect(harness.report(offset: 120, isDragging: true, after: .zero).isEmpty)
     #expect(harness.machine.viewInputs.samples == samples)
     #expect(harness.machine.tracker.velocity == tracker.velocity)
+    // The same state a display frame later: a frame of a finger at rest.
+    harness.report(offset: 120, isDragging: true)
+    #expect(harness.machine.viewInputs.samples == samples + 1)
+    #expect(harness.machine.frameCount == frames + 1)
     #expect(harness.machine.tracker.phase == .dragging)
   }
 

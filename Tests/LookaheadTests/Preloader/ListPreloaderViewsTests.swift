@@ -49,11 +49,12 @@ private typealias Harness = PreloaderHarness
     followUps.append(
       harness.preloader.updateScrollView { $0.contentOffset = CGPoint(x: 0, y: 10) })
     harness.clock.advance(by: .milliseconds(16))
-    // The drag ends without a fling, at the same offset: no new frame.
+    // The drag ends without a fling, at the same offset: a frame at rest.
     followUps.append(harness.preloader.updateScrollView { $0.isDragging = false })
     #expect(followUps == [.milliseconds(100), .milliseconds(100), nil])
-    #expect(harness.preloader.metrics.visibleItemFrames == 10 + 11)
-    #expect(harness.preloader.recordedTrace == "t_ms,offset_pt\n0.0,0.0\n16.0,10.0\n")
+    #expect(harness.preloader.metrics.visibleItemFrames == 10 + 11 + 11)
+    #expect(
+      harness.preloader.recordedTrace == "t_ms,offset_pt\n0.0,0.0\n16.0,10.0\n32.0,10.0\n")
     #expect(harness.preloader.stateMachine.tracker.phase == .idle)
   }
 

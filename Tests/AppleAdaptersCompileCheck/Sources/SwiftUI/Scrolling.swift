@@ -13,6 +13,20 @@ public struct ScrollGeometry: Equatable, Sendable {
     set { standIn() }
   }
 
+  // https://developer.apple.com/documentation/swiftui/scrollgeometry/contentsize
+  /// Stand-in for `contentSize`.
+  public var contentSize: CGSize {
+    get { standIn() }
+    set { standIn() }
+  }
+
+  // https://developer.apple.com/documentation/swiftui/scrollgeometry/contentinsets
+  /// Stand-in for `contentInsets`.
+  public var contentInsets: EdgeInsets {
+    get { standIn() }
+    set { standIn() }
+  }
+
   // https://developer.apple.com/documentation/swiftui/scrollgeometry/containersize
   /// Stand-in for `containerSize`.
   public var containerSize: CGSize {

@@ -1,8 +1,9 @@
-// A declaration-only stand-in for exactly the SwiftUI symbols that LookaheadSwiftUI uses,
-// so that its sources compile on Linux. Nothing here runs: every body traps. Each
-// declaration copies the signature on the Apple documentation page cited above it
-// (labels, types, optionality, isolation, availability), so that a typo, a wrong label or
-// a type mismatch in the adapter fails CI. Add a symbol only with its page.
+// A declaration-only stand-in for exactly the SwiftUI symbols that LookaheadSwiftUI and the
+// example app (Examples/LookaheadExample) use, so that their sources compile on Linux.
+// Nothing here runs: every body traps. Each declaration copies the signature on the Apple
+// documentation page cited above it (labels, types, optionality, isolation, availability),
+// so that a typo, a wrong label or a type mismatch fails CI. Add a symbol only with its
+// page.
 
 // SwiftUI re-exports Foundation and Core Graphics.
 @_exported import Foundation

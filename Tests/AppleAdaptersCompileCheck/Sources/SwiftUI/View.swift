@@ -25,6 +25,47 @@ extension Never: View {
   public static func buildBlock<Content>(_ content: Content) -> Content where Content: View {
     content
   }
+
+  // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:_:)
+  /// Stand-in for `buildBlock(_:_:)`.
+  public static func buildBlock<C0, C1>(_ c0: C0, _ c1: C1) -> TupleView<(C0, C1)>
+  where C0: View, C1: View {
+    standIn()
+  }
+
+  // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+  /// Stand-in for `buildEither(first:)`.
+  public static func buildEither<TrueContent, FalseContent>(first: TrueContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    standIn()
+  }
+
+  // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+  /// Stand-in for `buildEither(second:)`.
+  public static func buildEither<TrueContent, FalseContent>(second: FalseContent)
+    -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    standIn()
+  }
+}
+
+// https://developer.apple.com/documentation/swiftui/tupleview
+/// Stand-in for `TupleView`.
+@frozen public struct TupleView<T>: View {
+  /// Stand-in for `body`.
+  public var body: Never { standIn() }
+}
+
+// https://developer.apple.com/documentation/swiftui/_conditionalcontent
+/// Stand-in for `_ConditionalContent`.
+@frozen public struct _ConditionalContent<TrueContent, FalseContent> {}
+
+// https://developer.apple.com/documentation/swiftui/_conditionalcontent
+/// Stand-in for `_ConditionalContent`'s conformance to `View`.
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+  /// Stand-in for `body`.
+  public var body: Never { standIn() }
 }
 
 // https://developer.apple.com/documentation/swiftui/anyview

@@ -9,4 +9,11 @@ extension IndexPath {
     get { standIn() }
     set { standIn() }
   }
+
+  // https://developer.apple.com/documentation/foundation/indexpath/section
+  /// Stand-in for `IndexPath.section`.
+  public var section: Int {
+    get { standIn() }
+    set { standIn() }
+  }
 }
