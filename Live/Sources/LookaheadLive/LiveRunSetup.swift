@@ -40,7 +40,7 @@ public struct LiveRunSetup: Sendable {
     trace: Trace, strategy: StrategyID, world: World, seed: UInt64, speed: Double, server: URL,
     timeout: Duration = .seconds(1), recordsFrames: Bool = true
   ) {
-    precondition(strategy != .oracle, "the oracle is simulation only")
+    precondition(!strategy.isClairvoyant, "\(strategy) is simulation only")
     precondition(speed.isFinite && speed > 0, "speed must be finite and positive (got \(speed))")
     precondition(timeout > .zero, "timeout must be positive")
     self.trace = trace

@@ -10,12 +10,12 @@ import LookaheadSimulation
 /// A namespace of pure functions; thread-safe.
 enum LiveArguments {
   static func strategy(_ text: String) throws -> StrategyID {
-    let runnable = StrategyID.allCases.filter { $0 != .oracle }
-    guard let strategy = StrategyID(rawValue: text), strategy != .oracle else {
+    let runnable = StrategyID.allCases.filter { !$0.isClairvoyant }
+    guard let strategy = StrategyID(rawValue: text), !strategy.isClairvoyant else {
       let names = runnable.map(\.rawValue).joined(separator: ", ")
       let reason =
-        text == StrategyID.oracle.rawValue
-        ? "the oracle runs only in the simulator (expected one of \(names))"
+        StrategyID(rawValue: text)?.isClairvoyant == true
+        ? "the \(text) strategy runs only in the simulator (expected one of \(names))"
         : "unknown strategy (expected one of \(names))"
       throw ArgumentProblem(description: reason)
     }

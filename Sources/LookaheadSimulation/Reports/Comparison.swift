@@ -14,6 +14,9 @@ public struct Comparison: Sendable, Equatable, Encodable {
   /// The id of the clairvoyant reference strategy.
   public static let oracleStrategy = StrategyID.oracle.rawValue
 
+  /// The id of the clairvoyant limit.
+  public static let frontierStrategy = StrategyID.frontier.rawValue
+
   /// The id of the strategy that SPEC §10 tests against `texture`.
   public static let adaptiveStrategy = StrategyID.adaptive.rawValue
 
@@ -84,9 +87,11 @@ public struct Comparison: Sendable, Equatable, Encodable {
     }
     let texture = rows.first { $0.strategy == textureStrategy }
     let oracle = rows.first { $0.strategy == oracleStrategy }
+    let frontier = rows.first { $0.strategy == frontierStrategy }
     for index in rows.indices {
       rows[index].ratioToTexture = texture.map { ReferenceRatios(of: rows[index], to: $0) }
       rows[index].ratioToOracle = oracle.map { ReferenceRatios(of: rows[index], to: $0) }
+      rows[index].ratioToFrontier = frontier.map { ReferenceRatios(of: rows[index], to: $0) }
     }
     return rows
   }
@@ -101,7 +106,7 @@ public struct Comparison: Sendable, Equatable, Encodable {
       strategy: strategy, traceClass: traceClass, runs: records.count, visibleItemFrames: 0,
       blankItemFrames: 0, blankRate: 0, avoidableBlankItemFrames: 0, stallMilliseconds: 0,
       bytes: 0, wastedBytes: 0, requests: 0, cancelled: 0, pages: 0, meanTimeToContentP95: 0,
-      ratioToTexture: nil, ratioToOracle: nil)
+      ratioToTexture: nil, ratioToOracle: nil, ratioToFrontier: nil)
     var timeToContentSum: Milliseconds = 0
     for record in records {
       let metrics = record.metrics

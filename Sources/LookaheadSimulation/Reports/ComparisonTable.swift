@@ -7,7 +7,7 @@ import Foundation
 /// (``PerTraceRobustness``) when adaptive, texture and oracle ran. Each table has one row
 /// per strategy with blank %, avoidable blank item-frames, stall ms, MB, wasted MB,
 /// requests, the mean ttc p95, and the ratios to `texture` (avoidable blank and bytes, the
-/// axes of SPEC §10) and to `oracle` (blank and bytes). A ratio that does not exist (the
+/// axes of SPEC §10), to `oracle` and to `frontier` (blank and bytes). A ratio that does not exist (the
 /// reference is 0 or did not run) shows as `-`. Bytes are decimal megabytes
 /// (1 MB = 1,000,000 bytes).
 ///
@@ -16,7 +16,7 @@ public enum ComparisonTable {
   /// The column headers, in order.
   public static let headers = [
     "strategy", "blank %", "avoidable", "stall ms", "MB", "wasted MB", "requests", "ttc p95",
-    "blank×tex", "MB×tex", "blank×orc", "MB×orc",
+    "blank×tex", "MB×tex", "blank×orc", "MB×orc", "blank×frt", "MB×frt",
   ]
 
   /// The whole report: the overall table, then each class's table and verdict, then the
@@ -36,7 +36,7 @@ public enum ComparisonTable {
     if let robustness = comparison.perTraceRobustness { text += "\n" + robustness.report }
     text += "\navoidable: blank item-frames beyond the oracle's on the same trace, clamped at 0"
     text += " per trace.\n×tex: avoidable blank and bytes as multiples of texture's."
-    text += " ×orc: blank and bytes as multiples of the oracle's.\n"
+    text += " ×orc, ×frt: blank and bytes as multiples of the oracle's, of the frontier's.\n"
     return text
   }
 
@@ -86,6 +86,8 @@ public enum ComparisonTable {
       ratio(row.ratioToTexture?.bytes),
       ratio(row.ratioToOracle?.blankItemFrames),
       ratio(row.ratioToOracle?.bytes),
+      ratio(row.ratioToFrontier?.blankItemFrames),
+      ratio(row.ratioToFrontier?.bytes),
     ]
   }
 

@@ -61,6 +61,10 @@ public struct StrategyAggregate: Sendable, Equatable, Encodable {
   /// This row as multiples of `oracle`'s row, or `nil` when the oracle did not run.
   public var ratioToOracle: ReferenceRatios?
 
+  /// This row as multiples of `frontier`'s row (the clairvoyant limit), or `nil` when the
+  /// frontier did not run.
+  public var ratioToFrontier: ReferenceRatios?
+
   /// The stable JSON keys.
   public enum CodingKeys: String, CodingKey {
     /// `strategy`
@@ -95,6 +99,8 @@ public struct StrategyAggregate: Sendable, Equatable, Encodable {
     case ratioToTexture = "ratio_to_texture"
     /// `ratio_to_oracle` (`null` without oracle runs)
     case ratioToOracle = "ratio_to_oracle"
+    /// `ratio_to_frontier` (`null` without frontier runs)
+    case ratioToFrontier = "ratio_to_frontier"
   }
 
   /// Encodes every key, writing `null` for missing values so scripts always see the same
@@ -119,10 +125,12 @@ public struct StrategyAggregate: Sendable, Equatable, Encodable {
     try container.encode(meanTimeToContentP95, forKey: .meanTimeToContentP95)
     try container.encode(ratioToTexture, forKey: .ratioToTexture)
     try container.encode(ratioToOracle, forKey: .ratioToOracle)
+    try container.encode(ratioToFrontier, forKey: .ratioToFrontier)
   }
 }
 
-/// A row of a comparison as multiples of a reference strategy's row (`texture` or `oracle`).
+/// A row of a comparison as multiples of a reference strategy's row (`texture`, `oracle`
+/// or `frontier`).
 ///
 /// Each ratio is this row's value over the reference's; it is `nil` when the reference's
 /// value is 0 (or unknown), where no multiple exists.

@@ -38,12 +38,7 @@ struct OraclePolicy: ItemPolicy {
   /// item-frames).
   static let diskHorizon: Milliseconds = 1_000
 
-  /// One maximal run of frames in which an item is visible (all pages loaded).
-  struct Appearance: Sendable {
-    var item: Int
-    var start: Milliseconds
-    var end: Milliseconds
-  }
+  typealias Appearance = TraceAppearances.Appearance
 
   /// Every appearance of the trace, by start time.
   private let appearances: [Appearance]
@@ -115,38 +110,10 @@ struct OraclePolicy: ItemPolicy {
     self.images = images
     images.notesReadinessChanges = true
     let layout = geometry ?? world.geometry
-    var appearances: [Appearance] = []
-    let all = layout.itemCount
-    // When each item's current appearance began, by item (the items are dense indices):
-    // the frames of a 60-minute trace open and close appearances by the hundred thousand.
-    var opened = Array(repeating: Milliseconds.nan, count: all)
-    var previous: Range<Int> = 0..<0
-    for sample in trace.samples {
-      let visible = layout.visibleItems(
-        offset: sample.offset, viewportHeight: world.viewport.height, loadedItemCount: all)
-      for item in previous where !visible.contains(item) {
-        appearances.append(Appearance(item: item, start: opened[item], end: sample.time))
-      }
-      for item in visible where !previous.contains(item) { opened[item] = sample.time }
-      previous = visible
-    }
-    for item in previous {
-      appearances.append(Appearance(item: item, start: opened[item], end: .infinity))
-    }
-    appearances.sort { ($0.start, $0.item) < ($1.start, $1.item) }
-    self.appearances = appearances
-
-    let pageCount = (all + world.pageSize - 1) / world.pageSize
-    var needs = Array(repeating: Milliseconds.infinity, count: pageCount)
-    for appearance in appearances {
-      let page = world.page(containing: appearance.item)
-      needs[page] = Swift.min(needs[page], appearance.start - Self.horizon)
-    }
-    // Cursor paging is sequential: a page is needed no later than the one after it.
-    for page in stride(from: pageCount - 2, through: 0, by: -1) {
-      needs[page] = Swift.min(needs[page], needs[page + 1])
-    }
-    pageNeedTimes = needs
+    let appearances = TraceAppearances(trace: trace, world: world, layout: layout)
+    self.appearances = appearances.all
+    pageNeedTimes = appearances.pageNeedTimes(
+      world: world, itemCount: layout.itemCount, horizon: Self.horizon)
   }
 
   mutating func wantedItems<Layout: ItemLayout>(

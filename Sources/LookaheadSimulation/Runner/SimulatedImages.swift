@@ -77,6 +77,12 @@ final class SimulatedImages: @unchecked Sendable {
     state.markUsed(items)
   }
 
+  /// Marks the images of `items` that are in memory as the most recently used, in order
+  /// (the last one newest).
+  func markUsed(_ items: some Sequence<Int>) {
+    state.markUsed(items)
+  }
+
   /// Passes `body` each item whose readiness changed since the last call, then forgets
   /// them.
   func drainReadinessChanges(_ body: (Int) -> Void) {
@@ -138,6 +144,12 @@ private struct SimulatedImagesState {
     }
     for item in unmarked { cache.markUsed(item) }
     lastMarked = items
+  }
+
+  /// Marks the images of `items` as the most recently used, in order.
+  mutating func markUsed(_ items: some Sequence<Int>) {
+    lastMarked = nil
+    for item in items { cache.markUsed(item) }
   }
 
   /// The noted changes, taken out (with their storage) while a reader goes through

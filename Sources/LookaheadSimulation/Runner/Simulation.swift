@@ -49,7 +49,8 @@ public enum Simulation {
     onDecision: ((SimulationDecision) -> Void)? = nil
   ) -> RunMetrics {
     var driver: SimulationDriver
-    if setup.strategy == .oracle {
+    switch setup.strategy {
+    case .oracle:
       let geometry = setup.world.geometry
       let images = SimulatedImages(capacity: setup.world.memoryCacheBytes)
       let oracle = OraclePolicy(
@@ -58,11 +59,54 @@ public enum Simulation {
         setup: setup,
         strategy: PreloadStrategy(id: "oracle", paging: .manual, policy: oracle),
         pageSchedule: oracle.pageNeedTimes, geometry: geometry, images: images)
-    } else {
+    case .frontier:
+      let concurrency = frontierConcurrency(setup)
+      if onFrame == nil && onDecision == nil { return concurrency.metrics }
+      driver = frontierDriver(setup, concurrentLoads: concurrency.loads)
+    default:
       driver = SimulationDriver(setup: setup, strategy: setup.preloadStrategy)
     }
     driver.onFrame = onFrame
     driver.onDecision = onDecision
     return driver.run()
+  }
+
+  /// The number of concurrent loads (1 to 6, at most the world's connections) with which
+  /// `frontier` shows the fewest blank item-frames on `setup`'s trace (ties: fewer bytes,
+  /// then fewer loads), and that run's metrics.
+  ///
+  /// - Precondition: `setup.strategy` is ``StrategyID/frontier``.
+  public static func frontierConcurrency(_ setup: SimulationSetup) -> (
+    loads: Int, metrics: RunMetrics
+  ) {
+    precondition(setup.strategy == .frontier, "frontierConcurrency runs the frontier only")
+    var best: (loads: Int, metrics: RunMetrics)?
+    for loads in 1...Swift.min(6, setup.world.network.connections) {
+      var driver = frontierDriver(setup, concurrentLoads: loads)
+      let metrics = driver.run()
+      if let current = best?.metrics,
+        (current.blankItemFrames, current.bytes) <= (metrics.blankItemFrames, metrics.bytes)
+      {
+        continue
+      }
+      best = (loads, metrics)
+    }
+    // The range is never empty: a world has at least one connection.
+    return best!
+  }
+
+  private static func frontierDriver(_ setup: SimulationSetup, concurrentLoads: Int)
+    -> SimulationDriver
+  {
+    let geometry = setup.world.geometry
+    let images = SimulatedImages(capacity: setup.world.memoryCacheBytes)
+    let frontier = FrontierPolicy(
+      trace: setup.trace, world: setup.world, geometry: geometry, images: images,
+      seed: setup.seed, concurrentLoads: concurrentLoads)
+    return SimulationDriver(
+      setup: setup,
+      strategy: PreloadStrategy(id: "frontier", paging: .manual, policy: frontier),
+      pageSchedule: frontier.pageNeedTimes, geometry: geometry, images: images,
+      concurrentLoads: concurrentLoads)
   }
 }

@@ -50,9 +50,12 @@ struct SimulationDriver {
   ///   - strategy: The strategy the machine runs.
   ///   - pageSchedule: When each page is requested, for a strategy that pages by hand.
   ///   - geometry: The world's geometry, when the caller already built it.
+  ///   - images: The run's cache and loads in flight, when a clairvoyant policy reads them.
+  ///   - concurrentLoads: How many image loads and pages may run at once; the world's
+  ///     number of connections unless given.
   init(
     setup: SimulationSetup, strategy: PreloadStrategy, pageSchedule: [Milliseconds]? = nil,
-    geometry: WorldLayout? = nil, images: SimulatedImages? = nil
+    geometry: WorldLayout? = nil, images: SimulatedImages? = nil, concurrentLoads: Int? = nil
   ) {
     trace = setup.trace
     let world = setup.world
@@ -76,7 +79,8 @@ struct SimulationDriver {
       configuration: ListPreloaderConfiguration(
         viewportSize: CGSize(width: width, height: CGFloat(world.viewport.height)),
         geometry: machineGeometry, pageSize: world.pageSize,
-        loadQueue: LoadQueueConfiguration(maximumConcurrentLoads: world.network.connections),
+        loadQueue: LoadQueueConfiguration(
+          maximumConcurrentLoads: concurrentLoads ?? world.network.connections),
         interfaceStateTuning: nil),
       resourceKey: { $0.id },
       itemLength: { CGFloat(world.itemHeight($0.id)) })

@@ -55,12 +55,13 @@ public struct SimulationSetup: Sendable {
   /// The list preloader's strategy for ``strategy``, with ``adaptive`` as the tuning of
   /// `adaptive`.
   ///
-  /// - Precondition: ``strategy`` is not ``StrategyID/oracle``, which only the simulator
-  ///   can run.
+  /// - Precondition: ``strategy`` is not clairvoyant (``StrategyID/isClairvoyant``): only
+  ///   the simulator can run those.
   public var preloadStrategy: PreloadStrategy {
     switch strategy {
     case .adaptive: .adaptive(adaptive)
-    case .oracle: preconditionFailure("the oracle is simulation only; it has no PreloadStrategy")
+    case .oracle, .frontier:
+      preconditionFailure("\(strategy) is simulation only; it has no PreloadStrategy")
     default:
       // Every other id is a built-in strategy of the list preloader.
       PreloadStrategy(id: strategy.rawValue)!

@@ -16,8 +16,14 @@ public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringCon
   case texture
   /// Lookahead's time-based strategy (SPEC §7).
   case adaptive
-  /// The clairvoyant, visible-first reference (SPEC §8.5); simulation only.
+  /// The clairvoyant, visible-first reference of avoidable blank; simulation only.
   case oracle
+  /// The clairvoyant limit: only what the run shows, earliest deadline first, as far
+  /// ahead as memory holds, at its best concurrency; simulation only.
+  case frontier
+
+  /// Whether the strategy knows the trace in advance: it runs in the simulator only.
+  public var isClairvoyant: Bool { self == .oracle || self == .frontier }
 
   /// One line describing the strategy, for `lookahead strategies`.
   public var summary: String {
@@ -38,6 +44,8 @@ public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringCon
       "Lookahead: time-based ranges from velocity and learned latency, landing first, deadline order"
     case .oracle:
       "clairvoyant reference: exactly what will be visible within 10 s, visible first"
+    case .frontier:
+      "clairvoyant limit: only what will be visible, earliest deadline first, as far as memory holds"
     }
   }
 
