@@ -77,7 +77,8 @@ extension HTTPTests.FeedServerTests {
     // (1,200 + 400) / 4 = 400 ms, then 8,000 bytes at once.
     let page = try await HTTPGet.fetch(url.appending(path: "feed"))
     #expect(page.elapsed >= .milliseconds(395))
-    #expect(page.elapsed < .milliseconds(650))
+    // Well under the 1,600 ms of a latency not divided by the speed, on a busy machine too.
+    #expect(page.elapsed < .milliseconds(1_400))
     await server.stop()
   }
 
@@ -103,10 +104,12 @@ extension HTTPTests.FeedServerTests {
     let together = try await [a.elapsed, b.elapsed, c.elapsed]
     let group = ContinuousClock.now - start
     session.invalidateAndCancel()
-    #expect(alone >= .milliseconds(195) && alone < .milliseconds(400), "\(alone)")
-    #expect(group >= .milliseconds(580) && group < .milliseconds(1_000), "\(group)")
+    // Lower bounds are the shaping; upper bounds only catch a stuck link (a busy machine
+    // or a sanitizer makes every exchange slower, never faster).
+    #expect(alone >= .milliseconds(195) && alone < .seconds(5), "\(alone)")
+    #expect(group >= .milliseconds(580) && group < .seconds(10), "\(group)")
     for elapsed in together {
-      #expect(elapsed >= .milliseconds(350) && elapsed < .milliseconds(1_000), "\(elapsed)")
+      #expect(elapsed >= .milliseconds(350) && elapsed > alone, "\(elapsed) against \(alone)")
     }
     await server.stop()
   }

@@ -27,7 +27,7 @@ extension HTTPTests.StalledConnectionTests {
         group.addTask {
           _ = try await RawHTTP.send(
             RawHTTP.request(["GET /images/\(item) HTTP/1.1", "Host: 127.0.0.1"]), port: port,
-            quietMilliseconds: 300, limitMilliseconds: 3_000)
+            quietMilliseconds: 300, limitMilliseconds: 10_000, waitsForFirstByte: true)
         }
       }
       try await group.waitForAll()

@@ -40,8 +40,12 @@ enum RawHTTP {
   }
 
   /// Sends `request` to 127.0.0.1:`port` on a new connection and collects the answer.
+  ///
+  /// With `waitsForFirstByte`, the quiet period starts at the first byte of the answer: a
+  /// server slow to begin (a busy machine, a sanitizer) is waited for until the limit.
   static func send(
-    _ request: [UInt8], port: Int, quietMilliseconds: Int32 = 2_000, limitMilliseconds: Int = 5_000
+    _ request: [UInt8], port: Int, quietMilliseconds: Int32 = 2_000, limitMilliseconds: Int = 5_000,
+    waitsForFirstByte: Bool = false
   ) async throws -> Answer {
     // A thread of its own: the exchange blocks in poll(2), and Dispatch's global queue
     // runs only as many blocking blocks at once as there are cores.
@@ -51,7 +55,7 @@ enum RawHTTP {
           with: Result {
             try exchange(
               request, port: port, quietMilliseconds: quietMilliseconds,
-              limitMilliseconds: limitMilliseconds)
+              limitMilliseconds: limitMilliseconds, waitsForFirstByte: waitsForFirstByte)
           })
       }.start()
     }
@@ -63,7 +67,8 @@ enum RawHTTP {
   }
 
   private static func exchange(
-    _ request: [UInt8], port: Int, quietMilliseconds: Int32, limitMilliseconds: Int
+    _ request: [UInt8], port: Int, quietMilliseconds: Int32, limitMilliseconds: Int,
+    waitsForFirstByte: Bool
   ) throws -> Answer {
     #if canImport(Darwin)
       let connection = socket(AF_INET, SOCK_STREAM, 0)
@@ -99,7 +104,13 @@ enum RawHTTP {
     let deadline = ContinuousClock.now + .milliseconds(limitMilliseconds)
     while ContinuousClock.now < deadline {
       var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, quietMilliseconds) > 0 else { break }
+      let left = deadline - ContinuousClock.now
+      let timeout =
+        waitsForFirstByte && answer.isEmpty
+        ? Int32(
+          left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000)
+        : quietMilliseconds
+      guard poll(&ready, 1, timeout) > 0 else { break }
       let count = recv(connection, &buffer, buffer.count, 0)
       guard count > 0 else { break }
       answer.append(contentsOf: buffer[..<count])
