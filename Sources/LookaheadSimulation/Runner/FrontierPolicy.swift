@@ -17,10 +17,10 @@ import Lookahead
 /// is shown: each frame it marks the images it holds for coming appearances as used, the
 /// next due most recently, so the cache evicts the images the run no longer needs first.
 ///
-/// Items on screen are asked for at `visible` priority and the others at `preload`, each
-/// ordered by when its appearance starts: that is deadline order, in which an item on
-/// screen (whose deadline has passed) comes first and may take the connection of a load
-/// due later. Pages come as the oracle's do. The number of loads in flight is the run's
+/// Items on screen are asked for at `visible` priority, so they come first and may take
+/// the connection of a load due later: their deadline has passed. Among them the shortest
+/// load goes first, which makes the blank frames they add up to fewest. The others are
+/// asked for at `preload` priority in deadline order, by when their appearance starts. Pages come as the oracle's do. The number of loads in flight is the run's
 /// (``Simulation`` tries 1 to 6 and keeps the best).
 ///
 /// A simulation-only policy; it reads and refreshes the run's cache (``SimulatedImages``).
@@ -29,8 +29,7 @@ struct FrontierPolicy: ItemPolicy {
   private let appearances: [TraceAppearances.Appearance]
   /// The index of the first appearance that has not begun.
   private var next = 0
-  /// When each item's latest appearance to begin started and ends, by item.
-  private var latestStart: [Milliseconds]
+  /// When the latest appearance to begin of each item ends, by item.
   private var latestEnd: [Milliseconds]
   /// A network load's first round trip (with the run's jitter) and server time, by item.
   private let connectTime: [Milliseconds]
@@ -74,7 +73,6 @@ struct FrontierPolicy: ItemPolicy {
     var imageSizes = ImageSizes(world: world)
     sizes = (0..<count).map { imageSizes.decodedBytes(of: $0) }
     capacity = world.memoryCacheBytes
-    latestStart = Array(repeating: -.infinity, count: count)
     latestEnd = Array(repeating: -.infinity, count: count)
     let network = world.network
     connectTime = (0..<count).map { item in
@@ -97,7 +95,6 @@ struct FrontierPolicy: ItemPolicy {
   ) {
     let now = input.time.inMilliseconds
     while next < appearances.count, appearances[next].start <= now {
-      latestStart[appearances[next].item] = appearances[next].start
       latestEnd[appearances[next].item] = appearances[next].end
       next += 1
     }
@@ -124,7 +121,8 @@ struct FrontierPolicy: ItemPolicy {
       } else if canArrive(item, before: latestEnd[item]) {
         counted[item] = frame
         used += sizes[item]
-        requests.append(PreloadRequest(item: item, priority: .visible, order: latestStart[item]))
+        requests.append(
+          PreloadRequest(item: item, priority: .visible, order: transferTime[item]))
       }
     }
     // Then every coming appearance, by start, while their images fit together.
