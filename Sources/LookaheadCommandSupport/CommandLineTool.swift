@@ -3,10 +3,11 @@ import ArgumentParser
 /// The steps every Lookahead tool takes between a command line and an exit code, shared by
 /// `lookahead` and `lookahead-live` so that both report errors and exit the same way.
 ///
-/// Exit codes (SPEC §9): ``success`` (also for `--help`); ``badArguments`` for an unknown
-/// or invalid flag or an unusable input file, with `Error: <one line>` and the command's
-/// usage on standard error (ArgumentParser's own code, 64, is mapped to it); ``runFailed``
-/// when the run itself failed, with `Error: <one line>`.
+/// Exit codes (docs/DESIGN.md, "Command-line tools"): ``success`` (also for `--help`);
+/// ``badArguments`` for an unknown or invalid flag or an unusable input file, with
+/// `Error: <one line>` and the command's usage on standard error (ArgumentParser's own
+/// code, 64, is mapped to it); ``runFailed`` when the run itself failed, with
+/// `Error: <one line>`.
 ///
 /// A tool parses with ``parse(_:arguments:console:)``, runs the command it gets, and turns
 /// a ``CommandFailure`` into its exit code with ``exitCode(_:for:of:console:)``; the tool

@@ -4,9 +4,10 @@ import LookaheadSimulation
 
 /// The options that choose the world of a run: `--world FILE`, `--network` and `--layout`.
 ///
-/// Without `--world` the world is the standard one (SPEC §8.2) with the `lte` network and
-/// the `feed` layout. `--network` and `--layout` replace the world's network with a
-/// standard profile and its layout with a standard layout, also when `--world` is given.
+/// Without `--world` the world is the standard one (docs/DESIGN.md, "The standard world")
+/// with the `lte` network and the `feed` layout. `--network` and `--layout` replace the
+/// world's network with a standard profile and its layout with a standard layout, also when
+/// `--world` is given.
 public struct WorldOptions: ParsableArguments {
   /// `--world FILE`: the path of a world description, or `nil` for the standard world.
   @Option(

@@ -3,7 +3,8 @@ import Foundation
 import LookaheadCommandSupport
 import LookaheadSimulation
 
-/// `lookahead compare`: every strategy on every trace, one table row per strategy (SPEC §9).
+/// `lookahead compare`: every strategy on every trace, one table row per strategy
+/// (docs/DESIGN.md, "Command-line tools").
 struct CompareCommand: ConsoleCommand {
   static let configuration = CommandConfiguration(
     commandName: "compare",

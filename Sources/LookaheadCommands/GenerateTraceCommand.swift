@@ -2,7 +2,8 @@ import ArgumentParser
 import LookaheadCommandSupport
 import LookaheadSimulation
 
-/// `lookahead traces generate`: a synthetic trace as CSV on standard output (SPEC §8.1).
+/// `lookahead traces generate`: a synthetic trace as CSV on standard output
+/// (docs/DESIGN.md, "Traces").
 struct GenerateTraceCommand: ConsoleCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",

@@ -3,11 +3,11 @@ import LookaheadCommandSupport
 
 /// The `lookahead` command-line tool as a function: arguments in, exit code out.
 ///
-/// Exit codes (SPEC §9): `0` success (and `--help`); `2` bad arguments: an unknown
-/// strategy, profile, layout or scenario, a bad or missing flag, a missing file or a
-/// malformed trace, with a one-line reason and the command's usage on standard error; `1` a
-/// run failed, with the reason (also when its results could not be written to standard
-/// output). ArgumentParser's own code for bad arguments (64) is mapped
+/// Exit codes (docs/DESIGN.md, "Command-line tools"): `0` success (and `--help`); `2` bad
+/// arguments: an unknown strategy, profile, layout or scenario, a bad or missing flag, a
+/// missing file or a malformed trace, with a one-line reason and the command's usage on
+/// standard error; `1` a run failed, with the reason (also when its results could not be
+/// written to standard output). ArgumentParser's own code for bad arguments (64) is mapped
 /// to 2. The reporting is ``CommandLineTool``'s, shared with `lookahead-live`.
 ///
 /// A namespace; thread-safe. Each call parses and runs one command.

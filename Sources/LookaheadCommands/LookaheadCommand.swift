@@ -1,7 +1,8 @@
 import ArgumentParser
 import LookaheadCommandSupport
 
-/// The root of `lookahead`: only dispatches to its subcommands (SPEC §9).
+/// The root of `lookahead`: only dispatches to its subcommands (docs/DESIGN.md,
+/// "Command-line tools").
 struct LookaheadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lookahead",

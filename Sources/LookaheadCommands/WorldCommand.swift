@@ -9,7 +9,7 @@ struct WorldCommand: ConsoleCommand {
     commandName: "world",
     abstract: "Print a world description (JSON) to start a world file from.",
     discussion: """
-      Prints the standard world (SPEC §8.2), or the world that --world, --network and \
+      Prints the standard world, or the world that --world, --network and \
       --layout describe, with every field. Edit it and pass it with --world to compare, \
       simulate, serve and live; fields left out take the standard world's values.
       """)

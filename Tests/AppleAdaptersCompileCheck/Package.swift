@@ -6,7 +6,7 @@
 // symbolic links to the shipped source folders, so the very same files are compiled; the
 // stand-ins never enter the root package.
 //
-//   swift build --package-path Tests/AppleAdaptersCompileCheck
+//   swift build --package-path Tests/AppleAdaptersCompileCheck --scratch-path .build-apple-check
 //
 // A misspelt symbol, a wrong label or a type mismatch in an adapter or in the example fails
 // this build. The stand-ins are checked against Apple's documentation by hand (each

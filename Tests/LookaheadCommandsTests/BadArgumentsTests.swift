@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Bad arguments exit with 2, a one-line reason and the usage")
 struct BadArgumentsTests {
-  /// Checks SPEC §9/§12: exit 2, nothing on standard output, `Error: <one line>` then the
-  /// usage on standard error; returns the reason.
+  /// Checks the bad-arguments rule (docs/DESIGN.md, "Command-line tools" and "Bad input and
+  /// faults"): exit 2, nothing on standard output, `Error: <one line>` then the usage on
+  /// standard error; returns the reason.
   @discardableResult
   private func expectBadArguments(
     _ arguments: [String], usage: String, sourceLocation: SourceLocation = #_sourceLocation

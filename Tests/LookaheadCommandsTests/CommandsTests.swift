@@ -31,7 +31,7 @@ struct CommandsTests {
     #expect(try Trace(csv: result.output).duration <= 2_500)
   }
 
-  @Test("simulate --json prints §8.4's keys plus the five identification keys")
+  @Test("simulate --json prints the metric keys plus the five identification keys")
   func simulateKeys() throws {
     let folder = try Harness.temporaryFolder()
     let path = try Harness.writeTrace(.skimmer, seed: 2, named: "skimmer-2", in: folder)

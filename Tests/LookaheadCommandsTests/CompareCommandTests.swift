@@ -44,7 +44,7 @@ struct CompareCommandTests {
     for heading in ["\nhuman (1 trace)\n", "\nreader (1 trace)\n", "\nskimmer (2 traces)\n"] {
       #expect(result.output.contains(heading))
     }
-    #expect(result.output.components(separatedBy: "§10 adaptive vs texture:").count == 4)
+    #expect(result.output.components(separatedBy: "target adaptive vs texture:").count == 4)
   }
 
   @Test("--json prints the records in trace-major order and the aggregates, identically twice")

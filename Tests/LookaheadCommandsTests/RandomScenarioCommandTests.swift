@@ -103,7 +103,7 @@ struct RandomScenarioCommandTests {
       ])
     #expect(result.exitCode == 0, "\(result.error)")
     let output = result.output
-    let verdict = try #require(output.range(of: "§10 adaptive vs texture:"))
+    let verdict = try #require(output.range(of: "target adaptive vs texture:"))
     let criterion = try #require(output.range(of: "\nper-trace (adaptive vs texture"))
     #expect(verdict.upperBound < criterion.lowerBound)
     #expect(output.contains("\nrandom (2 traces)\n"))

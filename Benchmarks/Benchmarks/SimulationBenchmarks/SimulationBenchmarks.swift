@@ -4,8 +4,10 @@ import LookaheadSimulation
 
 /// Whole simulations over a 60-minute trace (216,001 frames) through the engine's own
 /// parts, plus trace generation and CSV reading. The baseline, measured in the same run,
-/// is the least any simulation does: walking the frames and finding the visible items. SPEC §10 asks for a whole simulation
-/// ≥ 100× faster than real time (60 minutes → under 36 s; SPEC §8.3: well under 1 s).
+/// is the least any simulation does: walking the frames and finding the visible items. The
+/// performance targets ask for a whole simulation ≥ 100× faster than real time (60 minutes →
+/// under 36 s; docs/DESIGN.md, "Performance targets"), and the runner for well under 1 s
+/// (docs/DESIGN.md, "Runner").
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .mallocCountTotal],

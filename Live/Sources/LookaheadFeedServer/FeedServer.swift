@@ -6,8 +6,8 @@ import NIOCore
 import ServiceLifecycle
 
 /// A feed backend over HTTP that serves a ``World`` the way the simulator models it: the
-/// cursor API of SPEC §6.2, the world's images, the network profile's latency and shared
-/// bandwidth enforced in the server, and seeded faults.
+/// cursor API (docs/DESIGN.md, "Paging"), the world's images, the network profile's latency
+/// and shared bandwidth enforced in the server, and seeded faults.
 ///
 /// | request | answer |
 /// |---|---|
@@ -16,12 +16,13 @@ import ServiceLifecycle
 /// | `GET /world` | the served world, speed, seed and faults as JSON |
 /// | `GET /stats` | ``FeedServerStatistics`` as JSON |
 ///
-/// **Shaping** (SPEC §8.6), per response: first `roundTrip · jitter + serverTime` with no
-/// bytes (the jitter is ``NetworkJitter``'s for the seed, the resource and how many times
-/// the server answered it before, as in the simulator), then the body at an equal share
-/// of one bandwidth among all bodies in progress. Every time is divided by the
-/// configuration's `speed` and the bandwidth multiplied by it. The number of connections
-/// is the client's to limit, as in the simulator, whose load queue never asks for more.
+/// **Shaping** (docs/DESIGN.md, "Precise definitions"), per response: first
+/// `roundTrip · jitter + serverTime` with no bytes (the jitter is ``NetworkJitter``'s for
+/// the seed, the resource and how many times the server answered it before, as in the
+/// simulator), then the body at an equal share of one bandwidth among all bodies in
+/// progress. Every time is divided by the configuration's `speed` and the bandwidth
+/// multiplied by it. The number of connections is the client's to limit, as in the
+/// simulator, whose load queue never asks for more.
 ///
 /// **Faults** follow the configuration's ``FaultPlan``.
 ///

@@ -4,8 +4,8 @@ import LookaheadFeedServer
 import LookaheadSimulation
 
 /// A live run next to the simulator's prediction for the same trace, strategy, world and
-/// seed: every metric of SPEC §8.4 from both sides, their ratios, the agreement verdict
-/// and the checks, as text or JSON.
+/// seed: every metric (docs/DESIGN.md, "Metrics") from both sides, their ratios, the
+/// agreement verdict and the checks, as text or JSON.
 ///
 /// A value type; thread-safe.
 public struct LiveReport: Sendable {
@@ -127,8 +127,8 @@ public struct LiveReport: Sendable {
   }
 
   /// The report as one JSON object with sorted keys: `live` and `simulate` hold the
-  /// metrics with the keys of SPEC §8.4, `ratio` their quotients (`null` where the
-  /// prediction is 0).
+  /// metrics under their stable JSON keys (docs/DESIGN.md, "Metrics"), `ratio` their
+  /// quotients (`null` where the prediction is 0).
   public func jsonData() -> Data {
     let live = result.metrics
     let object: [String: Any] = [
@@ -182,7 +182,8 @@ public struct LiveReport: Sendable {
       withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
   }
 
-  /// Every metric of both sides, by its JSON key, in the order of SPEC §8.4.
+  /// Every metric of both sides, by its JSON key, in the order docs/DESIGN.md, "Metrics",
+  /// lists them.
   static func pairs(live: ListMetrics, simulated: ListMetrics) -> [(
     key: String, live: Double, simulated: Double
   )] {

@@ -3,10 +3,11 @@ import LookaheadCommandSupport
 
 /// The `lookahead-live` tool as a function: arguments in, exit code out.
 ///
-/// Exit codes and error reports are `lookahead`'s (SPEC §9, `CommandLineTool`): `0`
-/// success; `2` bad arguments (an unknown or invalid flag, an unreadable trace or world
-/// file), with `Error: <one line>` and the usage on standard error; `1` a run failed (a
-/// port in use, an unreachable server), with `Error: <one line>`.
+/// Exit codes and error reports are `lookahead`'s (`CommandLineTool`; docs/DESIGN.md,
+/// "Command-line tools"): `0` success; `2` bad arguments (an unknown or invalid flag, an
+/// unreadable trace or world file), with `Error: <one line>` and the usage on standard
+/// error; `1` a run failed (a port in use, an unreachable server), with
+/// `Error: <one line>`.
 ///
 /// A namespace; thread-safe.
 public enum LiveCLI {

@@ -19,9 +19,9 @@ struct LiveCommand: LiveConsoleCommand {
       Starts a feed server on 127.0.0.1 (or uses --server), then replays the trace through \
       ListPreloader with URLSessionLoader and a TieredCache whose disk tier is a DiskCache \
       in a temporary folder, on real time; --speed X replays X times faster with the \
-      world's times scaled to match (reported times are the world's). Prints the metrics \
-      of SPEC §8.4 next to simulate's prediction for the same trace, world, strategy and \
-      seed, with ratios, then checks the disk cache and the images.
+      world's times scaled to match (reported times are the world's). Prints every metric \
+      next to simulate's prediction for the same trace, world, strategy and seed, with \
+      ratios, then checks the disk cache and the images.
       """)
 
   @Option(help: "The trace file (CSV `t_ms,offset_pt`).")

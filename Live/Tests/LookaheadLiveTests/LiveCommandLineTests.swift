@@ -183,7 +183,7 @@ extension LiveTests.LiveCommandLineTests {
   }
 }
 
-/// The metric keys of SPEC §8.4.
+/// The metric keys (docs/DESIGN.md, "Metrics").
 private enum ListMetricsKeys {
   static let all = [
     "visible_item_frames", "blank_item_frames", "blank_rate", "stall_ms", "bytes",

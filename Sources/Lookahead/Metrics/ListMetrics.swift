@@ -1,11 +1,13 @@
 import Foundation
 
-/// The metrics of one scrolling session (SPEC §8.4, defined precisely in §8.6): what
-/// the simulator reports for a run and what a ``ListPreloader`` counts in the app, with
-/// the same definitions, so field numbers and simulated ones compare directly.
+/// The metrics of one scrolling session (docs/DESIGN.md, "Metrics", defined precisely in
+/// "Precise definitions"): what the simulator reports for a run and what a
+/// ``ListPreloader`` counts in the app, with the same definitions, so field numbers and
+/// simulated ones compare directly.
 ///
-/// Times are in milliseconds. Encodes to JSON with the stable snake_case keys of SPEC §8.4; ``jsonData()`` sorts the
-/// keys so the same run always gives the same bytes.
+/// Times are in milliseconds. Encodes to JSON with stable snake_case keys
+/// (docs/DESIGN.md, "Metrics"); ``jsonData()`` sorts the keys so the same run always gives
+/// the same bytes.
 ///
 /// A value type; thread-safe.
 public struct ListMetrics: Sendable, Equatable, Codable {
@@ -70,7 +72,7 @@ public struct ListMetrics: Sendable, Equatable, Codable {
     self.peakCacheBytes = peakCacheBytes
   }
 
-  /// The stable JSON keys of SPEC §8.4.
+  /// The stable JSON keys (docs/DESIGN.md, "Metrics").
   public enum CodingKeys: String, CodingKey, CaseIterable {
     /// `visible_item_frames`
     case visibleItemFrames = "visible_item_frames"

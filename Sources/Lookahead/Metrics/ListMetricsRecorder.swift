@@ -1,6 +1,6 @@
-/// Counts the metrics of SPEC §8.4 frame by frame, with the definitions of §8.6: the
-/// one implementation behind the simulator's reports and a ``ListPreloader``'s field
-/// metrics.
+/// Counts the metrics frame by frame, with their precise definitions (docs/DESIGN.md,
+/// "Metrics" and "Precise definitions"): the one implementation behind the simulator's
+/// reports and a ``ListPreloader``'s field metrics.
 ///
 /// A driver feeds it, in time order (milliseconds since its epoch):
 /// - one ``recordFrame(time:visible:positionsAreStable:isStalled:id:key:isReady:)`` per

@@ -2,7 +2,7 @@ import Foundation
 
 /// The adaptive strategy's page trigger: it learns how long pages take and asks for the
 /// next one by remaining time, with a distance floor that grows with that latency and
-/// with the user's recent top speed (SPEC §6.2, §7).
+/// with the user's recent top speed (docs/DESIGN.md, "Paging" and "The adaptive strategy").
 ///
 /// Each finished page request teaches it the latency (``pageDidLoad(latency:)``); its
 /// ``trigger`` is then ``PageTrigger/adaptive(expectedLatency:margin:minimumScreens:)``

@@ -1,8 +1,9 @@
 extension AdaptivePolicy {
   /// The tuning of the adaptive policy.
   ///
-  /// The defaults were chosen on the simulator's standard world (SPEC §8) over every
-  /// scenario and network profile, and checked on traces they were not chosen on.
+  /// The defaults were chosen on the simulator's standard world (docs/DESIGN.md,
+  /// "The standard world") over every scenario and network profile, and checked on traces
+  /// they were not chosen on.
   ///
   /// A value type; thread-safe.
   public struct Configuration: Sendable, Hashable {
@@ -215,14 +216,14 @@ extension AdaptivePolicy {
     /// A page's latency is its round trip, the server's time and a small transfer. It
     /// has to tell the kinds of link apart from one sample, so it sits where their
     /// latencies part, not at a slow link's typical value: in the simulator's standard
-    /// world (SPEC §8.2, round trips of 20, 70 and 250 ms under a log-normal jitter of
-    /// σ 0.35, 60 ms on the server) a `3g` page takes a median 342 ms and an `lte` one
-    /// 135 ms. At 200 ms, 0.8 % of `3g` first pages come in sooner and 3 % of `lte` ones
-    /// later; at 300 ms (the setting before, shared with ``slowLinkLoadTime``) 30 % of
-    /// `3g` sessions started as if on a fast link. On the randomised trace family over
-    /// 3G, tuning seeds 301–700, the per-trace pass rate went from 96.8 % to 97.5 %
-    /// (BENCHMARKS.md, "A slow first page, told apart"). An app whose server takes
-    /// longer than 60 ms to build a page should add the difference.
+    /// world (docs/DESIGN.md, "The standard world": round trips of 20, 70 and 250 ms under
+    /// a log-normal jitter of σ 0.35, 60 ms on the server) a `3g` page takes a median
+    /// 342 ms and an `lte` one 135 ms. At 200 ms, 0.8 % of `3g` first pages come in sooner
+    /// and 3 % of `lte` ones later; at 300 ms (the setting before, shared with
+    /// ``slowLinkLoadTime``) 30 % of `3g` sessions started as if on a fast link. On the
+    /// randomised trace family over 3G, tuning seeds 301–700, the per-trace pass rate went
+    /// from 96.8 % to 97.5 % (BENCHMARKS.md, "A slow first page, told apart"). An app whose
+    /// server takes longer than 60 ms to build a page should add the difference.
     public var slowStartPageLatency: Duration = .milliseconds(200)
     /// How many visible loads run at once, from the leading edge of the screen, while the
     /// link is unknown (no image load has finished) and the list's last page took longer

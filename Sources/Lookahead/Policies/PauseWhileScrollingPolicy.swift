@@ -6,9 +6,10 @@
 /// without deceleration, or the deceleration ended. A request stays wanted until its
 /// resource is ready, even after its item scrolled away, and every request is
 /// ``LoadPriority/visible``: preemption takes only lower classes, so no visible request
-/// or page ever cancels a load this strategy started (SPEC §8.6). Such a leftover is
-/// ordered after the items on screen (``leftoverOrderOffset``), so that what is on
-/// screen starts first when a connection frees.
+/// or page ever cancels a load this strategy started (docs/DESIGN.md, "Precise
+/// definitions"). Such a leftover is ordered after the items on screen
+/// (``leftoverOrderOffset``), so that what is on screen starts first when a connection
+/// frees.
 public struct PauseWhileScrollingPolicy: ItemPolicy {
   /// Items requested and not ready yet, with the time they were requested.
   private var started: [Int: Double] = [:]

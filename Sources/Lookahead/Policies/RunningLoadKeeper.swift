@@ -1,6 +1,6 @@
 /// The adaptive policy's memory of the loads it asked for, so that it does not cancel
-/// loads worth finishing (SPEC §7: "do not cancel a running load of an item that is
-/// still ahead, or mostly done").
+/// loads worth finishing: a running load of an item that is still ahead, or mostly done
+/// (docs/DESIGN.md, "The adaptive strategy").
 ///
 /// Cancelling a running load wastes the bytes already transferred, and loading the
 /// item again pays the round trip again. Two kinds of running loads are kept when the

@@ -74,7 +74,7 @@ public enum ListPreloaderAction<Key: Hashable & Sendable>: Sendable {
   /// A refresh failed; the list is kept.
   case refreshFailed(any Error)
   /// Items changed interface state (preload, display, visible), nearest to the
-  /// viewport first (SPEC §4.3).
+  /// viewport first (docs/DESIGN.md, "Geometry, scrolling and interface states").
   case interfaceStatesChanged([InterfaceStateTransition])
   /// The strategy started wanting these items' resources ahead of display, nearest
   /// first: the calls of `UICollectionViewDataSourcePrefetching.prefetchItemsAt`.

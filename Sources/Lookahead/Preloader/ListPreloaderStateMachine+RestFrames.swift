@@ -19,14 +19,14 @@ extension ListPreloaderStateMachine {
   /// first and the rest frame is never needed.
   ///
   /// The simulator decides at every frame of its trace, the viewport moving or not
-  /// (SPEC §8.6). An app reports offsets only when they change (`scrollViewDidScroll`,
-  /// key-value observation), so at rest nothing would decide again: the prefetches
-  /// that wait for the images on screen would never start, and a velocity measured at
-  /// the last offset would never decay. So the machine asks for frames at rest itself,
-  /// through ``ListPreloaderAction/scheduleWakeUp(at:)``: ``restFrameDelay`` after the
-  /// last frame once a load or a page finished, and ``settleDelay`` after the last frame
-  /// of a moving viewport. A wake-up (``tick(now:readiness:)``) performs the frame when no
-  /// frame came since it was asked for. A driver that reports every frame anyway
+  /// (docs/DESIGN.md, "Precise definitions"). An app reports offsets only when they change
+  /// (`scrollViewDidScroll`, key-value observation), so at rest nothing would decide again:
+  /// the prefetches that wait for the images on screen would never start, and a velocity
+  /// measured at the last offset would never decay. So the machine asks for frames at rest
+  /// itself, through ``ListPreloaderAction/scheduleWakeUp(at:)``: ``restFrameDelay`` after
+  /// the last frame once a load or a page finished, and ``settleDelay`` after the last
+  /// frame of a moving viewport. A wake-up (``tick(now:readiness:)``) performs the frame
+  /// when no frame came since it was asked for. A driver that reports every frame anyway
   /// answers these requests with its own frames before they are due.
   public static var restFrameDelay: Duration { .milliseconds(25) }
 

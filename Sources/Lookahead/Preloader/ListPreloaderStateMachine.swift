@@ -96,7 +96,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   var policy: AnyItemPolicy
   var pager: PagerStateMachine<Item, Timestamp>
   /// Resources and page requests share one queue: a page takes a slot like a load and
-  /// preempts a running prefetch when every slot is busy (SPEC §6.1).
+  /// preempts a running prefetch when every slot is busy (docs/DESIGN.md, "Loading").
   var queue: LoadQueue<QueueKey, ListPreloaderWaiter>
   /// The page request behind each end's queue key, while it is queued or running.
   var pageRequests: [PageEnd: PageRequest] = [:]

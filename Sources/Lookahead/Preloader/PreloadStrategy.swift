@@ -1,8 +1,8 @@
 /// A preloading strategy as a value: when to ask for the next page, and which items'
 /// resources to load.
 ///
-/// The strategies of SPEC §3.1 are available by name and by id; any page trigger can
-/// be combined with any item policy.
+/// The strategies of docs/DESIGN.md, "Strategies", are available by name and by id; any
+/// page trigger can be combined with any item policy.
 ///
 /// | strategy | pages | items |
 /// |---|---|---|
@@ -50,7 +50,7 @@ public struct PreloadStrategy: Sendable {
     self = strategy
   }
 
-  /// The ids of the built-in strategies, in the order of SPEC §3.1.
+  /// The ids of the built-in strategies, in the order of docs/DESIGN.md, "Strategies".
   public static var identifiers: [String] { builtIn.map(\.id) }
 
   private static var builtIn: [PreloadStrategy] {
@@ -60,7 +60,8 @@ public struct PreloadStrategy: Sendable {
     ]
   }
 
-  /// Lookahead's own strategy (SPEC §7), with the default tuning.
+  /// Lookahead's own strategy (docs/DESIGN.md, "The adaptive strategy"), with the default
+  /// tuning.
   public static var adaptive: PreloadStrategy { adaptive(AdaptivePolicy.Configuration()) }
 
   /// Lookahead's own strategy with a custom tuning of its item policy.

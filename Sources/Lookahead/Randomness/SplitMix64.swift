@@ -3,8 +3,9 @@
 /// Everything random that must replay identically derives from SplitMix64: the retry
 /// jitter of the load queue, and in the simulator the item heights, image sizes, network
 /// jitter and synthetic traces, so that every run on every platform sees the same world.
-/// ``hash(_:)`` is the standard finaliser of SPEC §8.2 (`h(i) = splitmix64(UInt64(i))`);
-/// ``next()`` is the standard sequential generator (state advances by the golden gamma and
+/// ``hash(_:)`` is the standard finaliser of the simulator's standard world
+/// (`h(i) = splitmix64(UInt64(i))`; docs/DESIGN.md, "The standard world"); ``next()`` is
+/// the standard sequential generator (state advances by the golden gamma and
 /// each output is the finaliser of the new state).
 ///
 /// A value type: each copy is an independent generator. Not shared between threads; copy it.
@@ -20,7 +21,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     state = seed
   }
 
-  /// The standard SplitMix64 finaliser of SPEC §8.2: add the golden gamma, then mix.
+  /// The standard SplitMix64 finaliser (docs/DESIGN.md, "The standard world"): add the
+  /// golden gamma, then mix.
   ///
   /// `z = x &+ 0x9E3779B97F4A7C15`, `z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9`,
   /// `z = (z ^ (z >> 27)) &* 0x94D049BB133111EB`, result `z ^ (z >> 31)`.

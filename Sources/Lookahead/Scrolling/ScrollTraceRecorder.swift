@@ -1,6 +1,6 @@
 /// Keeps the most recent scroll samples in a bounded ring and writes them as a scroll
-/// trace: CSV with the header `t_ms,offset_pt` (SPEC §8.1), the format that
-/// `lookahead compare --traces` and `lookahead simulate --trace` read.
+/// trace: CSV with the header `t_ms,offset_pt` (docs/DESIGN.md, "Traces"), the format
+/// that `lookahead compare --traces` and `lookahead simulate --trace` read.
 ///
 /// A team can record what its users' lists see, then replay that scrolling through
 /// every strategy in the simulator and compare the field metrics

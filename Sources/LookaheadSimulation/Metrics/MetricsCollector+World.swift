@@ -2,7 +2,7 @@
 
 extension MetricsCollector {
   /// Measures one frame of a world: derives the visible items and the stall from the
-  /// layout, the viewport and what is loaded (SPEC §8.6).
+  /// layout, the viewport and what is loaded (docs/DESIGN.md, "Precise definitions").
   ///
   /// - Parameters:
   ///   - time: The frame's time; strictly after the previous frame's.

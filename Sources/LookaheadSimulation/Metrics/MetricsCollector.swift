@@ -1,6 +1,7 @@
 @_spi(Simulation) import Lookahead
 
-/// Measures a simulation run frame by frame (SPEC §8.4 with the definitions of §8.6).
+/// Measures a simulation run frame by frame (docs/DESIGN.md, "Metrics", with the
+/// definitions of "Precise definitions").
 ///
 /// A driver feeds it, in time order:
 /// - one ``recordFrame(time:visibleItems:isStalled:isImageReady:)`` per trace sample, after

@@ -11,7 +11,8 @@ public enum ResourceKind: UInt64, Sendable, Hashable, CaseIterable {
   case image = 1
 }
 
-/// The seeded log-normal jitter of a request's round trip (SPEC §8.6).
+/// The seeded log-normal jitter of a request's round trip (docs/DESIGN.md, "Precise
+/// definitions").
 ///
 /// `jitter = exp(σ · Z)` (σ = 0.35 in the standard world), `Z = sqrt(−2 ln u1) · cos(2π u2)` (Box–Muller), where with
 /// `s = SplitMix64.hash` and wrapping arithmetic:

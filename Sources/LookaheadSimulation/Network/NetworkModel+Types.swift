@@ -73,7 +73,8 @@ public struct NetworkCancellation: Sendable, Equatable {
   public var key: NetworkKey
 
   /// Whether it held a connection (a started network request). Waiting requests and disk
-  /// reads report `false`: they are not counted as cancelled requests (SPEC §8.6).
+  /// reads report `false`: they are not counted as cancelled requests (docs/DESIGN.md,
+  /// "Precise definitions").
   public var wasStarted: Bool
 
   /// Whole bytes that had arrived before the cancellation (0 while still in the round trip).
@@ -87,7 +88,8 @@ public struct NetworkCancellation: Sendable, Equatable {
   }
 }
 
-/// The counters of a ``NetworkModel`` (SPEC §8.4 `bytes`, `requests`, `cancelled`).
+/// The counters of a ``NetworkModel``: the metrics `bytes`, `requests` and `cancelled`
+/// (docs/DESIGN.md, "Metrics").
 ///
 /// A value type; thread-safe.
 public struct NetworkStatistics: Sendable, Equatable {

@@ -1,4 +1,5 @@
-/// A deterministic, event-driven model of the network of SPEC §8.2 and §8.6 on virtual time.
+/// A deterministic, event-driven model of the simulated network on virtual time
+/// (docs/DESIGN.md, "The standard world" and "Precise definitions").
 ///
 /// - A request holds one of `profile.connections` connections from its start: first
 ///   `roundTrip · jitter + serverTime` with no bytes flowing ("connecting"), then its bytes

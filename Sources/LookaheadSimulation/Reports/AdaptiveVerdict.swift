@@ -1,4 +1,5 @@
-/// The SPEC §10 test of `adaptive` against `texture` and the oracle on one trace class.
+/// The performance-target test of `adaptive` against `texture` and the oracle on one trace
+/// class (docs/DESIGN.md, "Performance targets").
 ///
 /// - **Never worse** than `texture`: avoidable blank item-frames, bytes and stall ms each
 ///   at most texture's.
@@ -95,7 +96,7 @@ public struct AdaptiveVerdict: Sendable, Equatable, Encodable {
   /// Avoidable blank halved or bytes cut to 0.85×.
   public var isClearlyBetter: Bool { isAvoidableBlankHalved || isBytesReduced }
 
-  /// The SPEC §10 test against texture: never worse and clearly better.
+  /// The performance-target test against texture: never worse and clearly better.
   public var passesTextureTest: Bool { isNeverWorse && isClearlyBetter }
 
   /// The stretch goal against the oracle: blank ≤ 1.5× and bytes ≤ 1.3×.

@@ -1,5 +1,6 @@
 /// Every strategy's runs over a set of traces, summed per strategy, overall and per trace
-/// class, with `texture` and `oracle` as reference points (SPEC §9, §10).
+/// class, with `texture` and `oracle` as reference points (docs/DESIGN.md, "Command-line
+/// tools" and "Performance targets").
 ///
 /// Built from run records in one pass; strategies and trace classes keep the order in which
 /// they first appear in the records, so the same records always give the same report.
@@ -17,7 +18,7 @@ public struct Comparison: Sendable, Equatable, Encodable {
   /// The id of the clairvoyant limit.
   public static let frontierStrategy = StrategyID.frontier.rawValue
 
-  /// The id of the strategy that SPEC §10 tests against `texture`.
+  /// The id of the strategy that the performance targets test against `texture`.
   public static let adaptiveStrategy = StrategyID.adaptive.rawValue
 
   /// The runs, in the order given.
@@ -157,7 +158,7 @@ public struct Comparison: Sendable, Equatable, Encodable {
   }
 }
 
-/// The rows of one trace class and the SPEC §10 verdict for `adaptive` on it.
+/// The rows of one trace class and the performance-target verdict for `adaptive` on it.
 ///
 /// A value type; thread-safe.
 public struct TraceClassComparison: Sendable, Equatable, Encodable {
@@ -170,8 +171,8 @@ public struct TraceClassComparison: Sendable, Equatable, Encodable {
   /// One row per strategy, summed over the class's traces.
   public var strategies: [StrategyAggregate]
 
-  /// The SPEC §10 verdict for `adaptive` against `texture` and `oracle`, or `nil` when one
-  /// of the three did not run on the class (or a trace lacks its oracle run).
+  /// The performance-target verdict for `adaptive` against `texture` and `oracle`, or `nil`
+  /// when one of the three did not run on the class (or a trace lacks its oracle run).
   public var verdict: AdaptiveVerdict?
 
   /// Creates the comparison of a class and derives its verdict from `strategies`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Renders `report.svg`: blank rate (y) against bytes (x) per strategy, one panel per trace
-/// class (SPEC §9).
+/// class (docs/DESIGN.md, "Command-line tools").
 ///
 /// Each panel plots every strategy of its class as a labelled point at (MB transferred,
 /// blank %), summed over the class's traces as in the table. Bytes use a linear axis from 0;

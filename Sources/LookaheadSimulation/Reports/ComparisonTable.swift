@@ -2,14 +2,14 @@ import Foundation
 
 /// Renders a ``Comparison`` as aligned plain-text tables: `lookahead compare`'s output.
 ///
-/// One table over all traces, then one per trace class followed by the SPEC §10 verdict of
-/// `adaptive` when it can be decided, then the per-trace robustness criterion
+/// One table over all traces, then one per trace class followed by the performance-target
+/// verdict of `adaptive` when it can be decided, then the per-trace robustness criterion
 /// (``PerTraceRobustness``) when adaptive, texture and oracle ran. Each table has one row
 /// per strategy with blank %, avoidable blank item-frames, stall ms, MB, wasted MB,
 /// requests, the mean ttc p95, and the ratios to `texture` (avoidable blank and bytes, the
-/// axes of SPEC §10), to `oracle` and to `frontier` (blank and bytes). A ratio that does not exist (the
-/// reference is 0 or did not run) shows as `-`. Bytes are decimal megabytes
-/// (1 MB = 1,000,000 bytes).
+/// axes of the performance targets), to `oracle` and to `frontier` (blank and bytes). A
+/// ratio that does not exist (the reference is 0 or did not run) shows as `-`. Bytes are
+/// decimal megabytes (1 MB = 1,000,000 bytes).
 ///
 /// A namespace of pure functions; thread-safe.
 public enum ComparisonTable {
@@ -118,7 +118,7 @@ extension AdaptiveVerdict {
     let result = passesTextureTest ? "PASS" : "FAIL"
     let oracle = meetsOracleTarget ? "met" : "not met"
     return """
-        §10 adaptive vs texture: \(result)
+        target adaptive vs texture: \(result)
           never worse:    avoidable blank \(adaptiveAvoidableBlank) ≤ \(textureAvoidableBlank) \
       \(mark(isAvoidableBlankNotWorse)), bytes \(Table.megabytes(adaptiveBytes)) MB ≤ \
       \(Table.megabytes(textureBytes)) MB \(mark(isBytesNotWorse)), stall \

@@ -1,10 +1,10 @@
 /// The per-trace robustness criterion of `adaptive` against `texture`: on how many traces
 /// adaptive is not noticeably worse.
 ///
-/// SPEC §10's verdict (``AdaptiveVerdict``) sums a whole trace class, so a strategy can pass
-/// it while losing badly on a few traces, which is what overfitting to a handful of
-/// scenarios looks like. This criterion looks at each trace on its own. On one trace,
-/// adaptive is **robust** when both hold:
+/// The performance-target verdict (``AdaptiveVerdict``) sums a whole trace class, so a
+/// strategy can pass it while losing badly on a few traces, which is what overfitting to a
+/// handful of scenarios looks like. This criterion looks at each trace on its own. On one
+/// trace, adaptive is **robust** when both hold:
 /// - its avoidable blank item-frames are at most texture's + 5
 ///   (``avoidableBlankAllowance``);
 /// - its bytes are at most 1.02 × texture's (``bytesAllowance``).

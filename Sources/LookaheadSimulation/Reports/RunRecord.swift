@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Encodes to one flat JSON object: the identification keys `strategy`, `trace`, `network`,
 /// `layout` and `seed`, the optional `scenario` (the trace class; omitted when `nil`), and
-/// every metric of SPEC §8.4 under its snake_case key (see ``RunMetrics/CodingKeys``). This
-/// is the object `lookahead simulate --json` prints. ``jsonData()`` sorts the keys, so equal
-/// records always give the same bytes.
+/// every metric (docs/DESIGN.md, "Metrics") under its snake_case key (see
+/// ``RunMetrics/CodingKeys``). This is the object `lookahead simulate --json` prints.
+/// ``jsonData()`` sorts the keys, so equal records always give the same bytes.
 ///
 /// A value type; thread-safe.
 public struct RunRecord: Sendable, Equatable, Codable {

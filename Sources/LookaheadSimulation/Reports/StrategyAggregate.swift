@@ -6,9 +6,10 @@
 /// the per-run p95 already discards the worst 5 % of appearances, and a mean keeps one
 /// unlucky trace from dominating the row the way a max would.
 ///
-/// ``avoidableBlankItemFrames`` follows SPEC §10: per trace, the run's blank item-frames
-/// minus the `oracle`'s on the same trace (same trace, network, layout and seed), clamped at
-/// 0, summed. It is `nil` when some trace has no oracle run to compare with.
+/// ``avoidableBlankItemFrames`` follows docs/DESIGN.md, "Performance targets": per trace,
+/// the run's blank item-frames minus the `oracle`'s on the same trace (same trace, network,
+/// layout and seed), clamped at 0, summed. It is `nil` when some trace has no oracle run to
+/// compare with.
 ///
 /// A value type; thread-safe.
 public struct StrategyAggregate: Sendable, Equatable, Encodable {
@@ -140,7 +141,8 @@ public struct ReferenceRatios: Sendable, Equatable, Encodable {
   /// Blank item-frames over the reference's.
   public var blankItemFrames: Double?
 
-  /// Avoidable blank item-frames over the reference's (SPEC §10).
+  /// Avoidable blank item-frames over the reference's (docs/DESIGN.md, "Performance
+  /// targets").
   public var avoidableBlankItemFrames: Double?
 
   /// Bytes over the reference's.

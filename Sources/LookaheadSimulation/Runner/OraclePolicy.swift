@@ -3,22 +3,22 @@ import Foundation
 import HeapModule
 import Lookahead
 
-/// The clairvoyant reference of SPEC §8.5: it knows the whole trace in advance and
-/// requests exactly the images that will become visible within a 10-second horizon,
-/// in order of the time they become visible, and nothing else.
+/// The clairvoyant reference (docs/DESIGN.md, "Oracle and frontier"): it knows the whole
+/// trace in advance and requests exactly the images that will become visible within a
+/// 10-second horizon, in order of the time they become visible, and nothing else.
 ///
 /// It is **visible-first**: while a page request or the image of a visible item is
 /// waiting or loading, it asks for no prefetch that is not already running, so
 /// prefetches rarely steal bandwidth from what the user is looking at. Running
-/// prefetches stay wanted, so the load queue's preemption (SPEC §6.1) applies to them
-/// as to every strategy: a visible request or a page that finds every connection busy
-/// cancels and requeues one, and a connection freed before the next frame (decisions
-/// are taken once per frame, SPEC §8.6) may restart it, though rarely. Its page
-/// schedule (``pageNeedTimes``) requests each page when the first of its items is
-/// within the horizon. An image evicted to the disk tier costs no bytes to load again
-/// and arrives in a disk read, so the oracle asks for it only once it is due within
-/// ``diskHorizon`` (1 s): loaded 10 s early, it would push out of memory the images due
-/// sooner.
+/// prefetches stay wanted, so the load queue's preemption (docs/DESIGN.md, "Loading")
+/// applies to them as to every strategy: a visible request or a page that finds every
+/// connection busy cancels and requeues one, and a connection freed before the next frame
+/// (decisions are taken once per frame; docs/DESIGN.md, "Precise definitions") may restart
+/// it, though rarely. Its page schedule (``pageNeedTimes``) requests each page when the
+/// first of its items is within the horizon. An image evicted to the disk tier costs no
+/// bytes to load again and arrives in a disk read, so the oracle asks for it only once it
+/// is due within ``diskHorizon`` (1 s): loaded 10 s early, it would push out of memory the
+/// images due sooner.
 ///
 /// It is a reference point, not a proven lower bound.
 struct OraclePolicy: ItemPolicy {

@@ -1,6 +1,6 @@
 import Lookahead
 
-/// Runs simulations: the standard world of SPEC §8, or any ``World``.
+/// Runs simulations (docs/DESIGN.md, "Simulation"): the standard world, or any ``World``.
 ///
 /// ```swift
 /// let trace = TraceGenerator(scenario: .skimmer, seed: 1).generate()
@@ -8,7 +8,8 @@ import Lookahead
 /// print(metrics.blankRate)
 /// ```
 public enum Simulation {
-  /// Replays `setup.trace` with `setup.strategy` and returns the metrics of SPEC §8.4.
+  /// Replays `setup.trace` with `setup.strategy` and returns the run's metrics
+  /// (docs/DESIGN.md, "Metrics").
   ///
   /// Deterministic: the same setup always gives the same metrics.
   public static func run(_ setup: SimulationSetup) -> RunMetrics {
@@ -43,7 +44,7 @@ public enum Simulation {
   ///   - setup: The run.
   ///   - onFrame: Called once per frame, in order, with its ``FrameRecord``.
   ///   - onDecision: Called with each ``SimulationDecision``, in order.
-  /// - Returns: The metrics of SPEC §8.4, the same as ``run(_:)``'s.
+  /// - Returns: The run's metrics, the same as ``run(_:)``'s.
   public static func run(
     _ setup: SimulationSetup, onFrame: ((FrameRecord) -> Void)?,
     onDecision: ((SimulationDecision) -> Void)? = nil

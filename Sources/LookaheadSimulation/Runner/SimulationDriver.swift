@@ -9,9 +9,10 @@ import Foundation
 /// machine (``ListPreloaderStateMachine``) — the same decisions an app's
 /// ``ListPreloader`` takes — with loads completing according to the ``NetworkModel``.
 ///
-/// Per frame (SPEC §8.6): the network advances to the frame's time (completions are
-/// handled at their exact instants, and the machine starts its next loads then); the
-/// frame is measured; then the machine decides pages and loads for the frame's offset.
+/// Per frame (docs/DESIGN.md, "Precise definitions"): the network advances to the frame's
+/// time (completions are handled at their exact instants, and the machine starts its next
+/// loads then); the frame is measured; then the machine decides pages and loads for the
+/// frame's offset.
 struct SimulationDriver {
   private let trace: Trace
   /// The world's description: sizes, pages, viewport.

@@ -31,7 +31,7 @@ public struct SimulationSetup: Sendable {
   /// - Parameters:
   ///   - trace: The scroll trace.
   ///   - strategy: The strategy under test.
-  ///   - world: The world; ``World/standard`` for SPEC §8.2's.
+  ///   - world: The world; ``World/standard`` for the standard one.
   ///   - seed: The seed of the network's jitter.
   public init(trace: Trace, strategy: StrategyID, world: World, seed: UInt64 = 1) {
     self.trace = trace

@@ -1,6 +1,7 @@
 import Lookahead
 
-/// The preloading strategies the simulator compares (SPEC §3.1), by stable id.
+/// The preloading strategies the simulator compares (docs/DESIGN.md, "Strategies"), by
+/// stable id.
 public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
   /// Next page only at the end of content; images load when visible.
   case infiniteScroll = "infinite-scroll"
@@ -14,7 +15,7 @@ public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringCon
   case pauseWhileScrolling = "pause-while-scrolling"
   /// Texture's leading-screens batch fetching and preload ranges.
   case texture
-  /// Lookahead's time-based strategy (SPEC §7).
+  /// Lookahead's time-based strategy (docs/DESIGN.md, "The adaptive strategy").
   case adaptive
   /// The clairvoyant, visible-first reference of avoidable blank; simulation only.
   case oracle

@@ -4,7 +4,7 @@ extension Trace {
   /// The exact first line of a trace file.
   public static let csvHeader = "t_ms,offset_pt"
 
-  /// Reads a trace from CSV text (SPEC §8.1).
+  /// Reads a trace from CSV text (docs/DESIGN.md, "Traces").
   ///
   /// The first line must be exactly `t_ms,offset_pt`; every following line is one sample
   /// of two comma-separated numbers; `t_ms` starts at 0 and increases by at least a

@@ -1,4 +1,5 @@
-/// A recorded scroll session: samples of virtual time and content offset (SPEC §8.1).
+/// A recorded scroll session: samples of virtual time and content offset
+/// (docs/DESIGN.md, "Traces").
 ///
 /// Each sample is one rendered frame. Times start at 0 and increase by at least
 /// ``SimulationLimits/minimumFrameInterval`` (a microsecond) up to

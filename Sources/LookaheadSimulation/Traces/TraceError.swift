@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a trace could not be read, with the line it happened on (SPEC §8.1, §12).
+/// Why a trace could not be read, with the line it happened on (docs/DESIGN.md, "Traces"
+/// and "Bad input and faults").
 ///
 /// The description is one line, for example
 /// `line 7: t_ms must be strictly increasing (12.0 after 16.7)`.

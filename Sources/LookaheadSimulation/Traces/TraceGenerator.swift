@@ -1,4 +1,5 @@
-/// Generates synthetic scroll traces from simulated finger strokes (SPEC §8.1).
+/// Generates synthetic scroll traces from simulated finger strokes (docs/DESIGN.md,
+/// "Traces").
 ///
 /// A scenario (``TraceScenario``) plans strokes; the generator runs them through
 /// UIScrollView's physics on a 1 ms grid and samples the content offset at 60 Hz:

@@ -1,6 +1,7 @@
 import Lookahead
 
-/// The synthetic user behaviours of `lookahead traces generate` (SPEC §8.1).
+/// The synthetic user behaviours of `lookahead traces generate` (docs/DESIGN.md,
+/// "Traces").
 ///
 /// Every scenario is a sequence of finger strokes (and, for `flinger`, programmatic jumps)
 /// with random parameters drawn from SplitMix64, run through ``TraceGenerator``'s

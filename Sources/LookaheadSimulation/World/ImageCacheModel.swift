@@ -1,5 +1,6 @@
 /// The memory cache of ready images with its disk tier, as the simulation models them
-/// (SPEC §8.2): an exact LRU on bytes, and a disk that keeps every image once loaded.
+/// (docs/DESIGN.md, "The standard world"): an exact LRU on bytes, and a disk that keeps
+/// every image once loaded.
 ///
 /// An image is *ready* while it is in memory. Storing an image evicts least recently used
 /// images until the total fits the capacity; an evicted image stays on disk, so showing it
@@ -19,7 +20,7 @@ public struct ImageCacheModel: Sendable {
   /// The bytes of the images in memory.
   public private(set) var totalBytes = 0
 
-  /// The largest ``totalBytes`` ever reached (SPEC §8.4 `peak_cache_bytes`).
+  /// The largest ``totalBytes`` ever reached (the metric `peak_cache_bytes`).
   public private(set) var peakBytes = 0
 
   /// The number of images in memory.

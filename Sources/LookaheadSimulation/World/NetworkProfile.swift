@@ -1,4 +1,4 @@
-/// The network conditions of a simulation run (SPEC §8.2).
+/// The network conditions of a simulation run (docs/DESIGN.md, "The standard world").
 ///
 /// Each profile gives the base round trip of a request (multiplied per request by a seeded
 /// log-normal jitter, see ``NetworkJitter``), the bandwidth shared fairly among transfers,

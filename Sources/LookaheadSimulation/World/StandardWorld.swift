@@ -1,12 +1,14 @@
 import Foundation
 import Lookahead
 
-/// The constants and per-item formulas of the standard world of SPEC §8.2 and §8.6.
+/// The constants and per-item formulas of the standard world (docs/DESIGN.md, "The standard
+/// world" and "Precise definitions").
 ///
 /// Every simulation runs in this world unless a test builds its own: a 390 × 844 point
 /// vertical viewport, a backend of 10,000 items served in pages of 20 (8,000 bytes each),
 /// one image per item whose size is a pure function of the item id, a 64,000,000-byte
-/// memory cache backed by a disk tier. Units are decimal (SPEC §8.6).
+/// memory cache backed by a disk tier. Units are decimal (docs/DESIGN.md, "Precise
+/// definitions").
 ///
 /// A namespace of pure functions and constants; thread-safe.
 public enum StandardWorld {

@@ -3,12 +3,12 @@ import Lookahead
 
 /// Everything a simulation assumes about an app and its backend, as one value: the
 /// viewport, the layout and item sizes, the image sizes, the pages, the memory cache and
-/// the network (SPEC §8.2).
+/// the network (docs/DESIGN.md, "The standard world").
 ///
-/// ``standard`` is the standard world of SPEC §8.2 and §8.6, which every simulation runs
-/// unless told otherwise. A team simulates its own app by describing it: a world reads
-/// and writes JSON (see ``init(jsonData:)``), and `--world FILE` takes one on the command
-/// line.
+/// ``standard`` is the standard world (docs/DESIGN.md, "The standard world" and "Precise
+/// definitions"), which every simulation runs unless told otherwise. A team simulates its
+/// own app by describing it: a world reads and writes JSON (see ``init(jsonData:)``), and
+/// `--world FILE` takes one on the command line.
 ///
 /// Per-item properties are pure functions of the item id through
 /// `h(i) = SplitMix64.hash(UInt64(i))`, so every run on every platform sees the same list:
@@ -17,7 +17,8 @@ import Lookahead
 ///   `u = Double(h(i)) / 2^64`: log-uniform between the two bounds.
 ///
 /// The backend holds ``pages`` pages of ``pageSize`` items each, and has more while fewer
-/// than ``pages`` pages are loaded. Units are decimal (SPEC §8.6).
+/// than ``pages`` pages are loaded. Units are decimal (docs/DESIGN.md, "Precise
+/// definitions").
 ///
 /// A value type; thread-safe.
 public struct World: Sendable, Hashable {
@@ -82,9 +83,9 @@ public struct World: Sendable, Hashable {
     }
   }
 
-  /// The standard world of SPEC §8.2: a 390 × 844 viewport, the `feed` layout, images of
-  /// 20–200 KB, 500 pages of 20 items (8,000 bytes each), a 64 MB memory cache with a
-  /// 3 ms disk tier, on `lte`.
+  /// The standard world (docs/DESIGN.md, "The standard world"): a 390 × 844 viewport, the
+  /// `feed` layout, images of 20–200 KB, 500 pages of 20 items (8,000 bytes each), a 64 MB
+  /// memory cache with a 3 ms disk tier, on `lte`.
   public static let standard = World(
     viewport: Viewport(width: StandardWorld.viewportWidth, height: StandardWorld.viewportHeight),
     layout: .standardFeed, images: ImageSizes(minBytes: 20_000, maxBytes: 200_000),

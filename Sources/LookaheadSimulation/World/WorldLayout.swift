@@ -1,6 +1,7 @@
 import Lookahead
 
-/// The layout of a simulation run: the standard `feed` or `grid` (SPEC §8.2).
+/// The layout of a simulation run: the standard `feed` or `grid` (docs/DESIGN.md,
+/// "The standard world").
 ///
 /// A value type; thread-safe.
 public enum WorldLayout: Sendable, Equatable {
@@ -77,7 +78,8 @@ public enum WorldLayout: Sendable, Equatable {
   }
 
   /// The items visible in a viewport of `viewportHeight` at `offset`, among the first
-  /// `loadedItemCount` (SPEC §8.6: loaded, overlapping by a positive length).
+  /// `loadedItemCount`: loaded, and overlapping it by a positive length (docs/DESIGN.md,
+  /// "Precise definitions").
   ///
   /// - Precondition: `offset` and `viewportHeight` are finite.
   /// - Complexity: O(log n) for `feed`, O(1) for `grid`.

@@ -147,7 +147,7 @@ struct MetricsCollectorTests {
 
 @Suite("Run metrics")
 struct RunMetricsTests {
-  @Test("JSON uses the snake_case keys of SPEC §8.4, sorted, byte-stable")
+  @Test("JSON uses the metrics' stable snake_case keys, sorted, byte-stable")
   func json() throws {
     let metrics = RunMetrics(
       visibleItemFrames: 15, blankItemFrames: 3, blankRate: 0.2, stallMilliseconds: 50.5,

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Network jitter")
 struct NetworkJitterTests {
-  // Reference values from an independent Python implementation of SPEC §8.6.
+  // Reference values from an independent Python implementation of the jitter's definition
+  // (docs/DESIGN.md, "Precise definitions").
   @Test(
     "Z and exp(0.35 Z) match the reference implementation",
     arguments: [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import LookaheadSimulation
 
-@Suite("Adaptive verdict (SPEC §10)")
+@Suite("Adaptive verdict (performance targets)")
 struct AdaptiveVerdictTests {
   private func verdict(
     avoidable: (Int, Int) = (50, 100), bytes: (Int, Int) = (100, 100),
@@ -49,7 +49,7 @@ struct AdaptiveVerdictTests {
     #expect(!moreBlank.isAvoidableBlankNotWorse && !moreBlank.passesTextureTest)
   }
 
-  @Test("no avoidable blank on either side meets the halving rule as SPEC §10 states it")
+  @Test("no avoidable blank on either side meets the halving rule as the targets state it")
   func bothZero() {
     #expect(verdict(avoidable: (0, 0)).passesTextureTest)
   }

@@ -53,7 +53,7 @@ struct ComparisonReportTests {
     for name in ["reader (1 trace)", "skimmer (1 trace)", "flinger (1 trace)"] {
       #expect(text.contains("\n\(name)\n"))
     }
-    #expect(text.components(separatedBy: "§10 adaptive vs texture: FAIL").count == 4)
+    #expect(text.components(separatedBy: "target adaptive vs texture: FAIL").count == 4)
   }
 
   @Test("the SVG is well-formed XML with one panel per trace class and a point per strategy")

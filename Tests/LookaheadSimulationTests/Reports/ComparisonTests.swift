@@ -83,7 +83,7 @@ struct ComparisonTests {
     #expect(toOracle.avoidableBlankItemFrames == nil)
   }
 
-  @Test("the §10 verdict per class is derived from the class's rows")
+  @Test("the verdict per class is derived from the class's rows")
   func verdictPerClass() throws {
     let comparison = Comparison(records: records)
     let skimmer = try #require(comparison.classes[0].verdict)

@@ -12,7 +12,7 @@ struct RunRecordTests {
     return Set(try #require(object).keys)
   }
 
-  @Test("a lone run encodes the five identification keys plus exactly the §8.4 metric keys")
+  @Test("a lone run encodes the five identification keys plus exactly the metric keys")
   func loneRunKeys() throws {
     let record = ReportFixtures.record("texture", on: "skimmer-3", ReportFixtures.metrics())
     let expected = metricKeys.union(["strategy", "trace", "network", "layout", "seed"])

@@ -45,7 +45,7 @@ struct StandardWorldTests {
     #expect(StandardWorld.page(containing: 20) == 1)
   }
 
-  @Test("the standard profiles have the round trips and bandwidths of SPEC §8.2")
+  @Test("the standard profiles have the round trips and bandwidths of the standard world")
   func profiles() {
     #expect(NetworkProfile.named("wifi") == .wifi)
     #expect(NetworkProfile.named("lte")?.roundTrip == 70)

@@ -8,10 +8,10 @@ import Testing
   import CoreGraphics
 #endif
 
-/// SPEC §3.2: the prefetch API of `UICollectionViewDataSourcePrefetching` on top of the
-/// range controller and the async driver. When a cell is configured, its item's resource
-/// is ready (answered at once), in flight (the cell joins the load and raises its
-/// priority) or not requested (the cell's request starts it).
+/// The prefetch API of `UICollectionViewDataSourcePrefetching` (docs/DESIGN.md,
+/// "Strategies") on top of the range controller and the async driver. When a cell is
+/// configured, its item's resource is ready (answered at once), in flight (the cell joins
+/// the load and raises its priority) or not requested (the cell's request starts it).
 @Suite struct PrefetchAPITests {
   typealias Loader = ScriptedLoader<Int, String>
 

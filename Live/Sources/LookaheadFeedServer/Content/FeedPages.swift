@@ -2,7 +2,7 @@ import Foundation
 import Lookahead
 import LookaheadSimulation
 
-/// The pages of a ``FeedServer``'s cursor API (SPEC §6.2).
+/// The pages of a ``FeedServer``'s cursor API (docs/DESIGN.md, "Paging").
 ///
 /// `GET /feed` answers the first page, `GET /feed?cursor=p3` the page after cursor `p3`:
 /// `{"items": [FeedPost…], "nextCursor": "p4", "hasMore": true, "padding": "…"}`, which

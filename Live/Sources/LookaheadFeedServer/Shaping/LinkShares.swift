@@ -1,6 +1,7 @@
 /// The pure core of a shaped link: which transfers are in progress, and how many bytes
-/// each may send, when one bandwidth is shared fairly among them (SPEC §8.6: "an equal
-/// share of the bandwidth among the requests that are transferring at that moment").
+/// each may send, when one bandwidth is shared fairly among them ("an equal share of the
+/// bandwidth among the requests transferring at that moment", docs/DESIGN.md,
+/// "Precise definitions").
 ///
 /// Time is passed in. ``settle(at:)`` hands the bytes the link carried since the last
 /// settlement to the transfers in progress, water-filling: each gets an equal share, and
