@@ -149,13 +149,13 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///
   /// - Parameters:
   ///   - changes: What the waiter no longer wants and what it wants anew, as
-  ///     ``WantedSet`` reports it; withdrawals are applied in their order.
+  ///     `WantedSet` reports it; withdrawals are applied in their order.
   ///   - waiter: Whose changes they are.
   ///   - now: The current time.
   /// - Returns: The actions to perform: cancellations first, then starts.
   /// - Complexity: O((*u* + *w*) log *n*) amortized for *u* withdrawals and *w* requests,
   ///   plus the starts.
-  public mutating func apply(
+  package mutating func apply(
     _ changes: WantedSetChanges<Key>, by waiter: Waiter, now: Duration
   ) -> [Action] {
     var actions: [Action] = []

@@ -29,22 +29,24 @@
 /// allocates nothing once the buffers have grown.
 ///
 /// A value type with no locks; confine each instance to one thread.
-public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & Sendable>: Sendable {
+package struct ListMetricsRecorder<
+  ItemID: Hashable & Sendable, Key: Hashable & Sendable
+>: Sendable {
   /// The network's side of the metrics, counted by the driver.
-  public struct NetworkCounts: Sendable, Hashable {
+  package struct NetworkCounts: Sendable, Hashable {
     /// Requests that started on the network (cancelled and preempted ones included).
-    public var requests = 0
+    package var requests = 0
     /// Started requests that were cancelled.
-    public var cancelled = 0
+    package var cancelled = 0
     /// Bytes that arrived: completed requests plus partial bytes of cancelled ones.
-    public var bytes = 0
+    package var bytes = 0
     /// The partial bytes of cancelled requests (part of ``bytes``).
-    public var cancelledBytes = 0
+    package var cancelledBytes = 0
     /// Pages that arrived.
-    public var pages = 0
+    package var pages = 0
 
     /// Creates counts.
-    public init(
+    package init(
       requests: Int = 0, cancelled: Int = 0, bytes: Int = 0, cancelledBytes: Int = 0, pages: Int = 0
     ) {
       self.requests = requests
@@ -73,10 +75,10 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   private var pages: [(bytes: Int, items: [ItemID])] = []
 
   /// Creates a recorder with nothing recorded.
-  public init() {}
+  package init() {}
 
   /// The time of the last recorded frame, or `nil` before the first.
-  public var lastFrame: Double? { lastFrameTime }
+  package var lastFrame: Double? { lastFrameTime }
 
   /// Measures one frame.
   ///
@@ -93,7 +95,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   ///   - isReady: Whether a key's resource is ready at this frame.
   /// - Complexity: O(*k*) for *k* items visible now or in the previous frame.
   @_specialize(exported:true,where ItemID == Int, Key == Int)
-  public mutating func recordFrame(
+  package mutating func recordFrame(
     time: Double, visible: Range<Int>, positionsAreStable: Bool, isStalled: Bool,
     id: (Int) -> ItemID, key: (Int) -> Key?, isReady: (Key) -> Bool
   ) {
@@ -110,11 +112,10 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   /// The simulator asks this for every visible item of every frame: through a closure,
   /// each question went through two reabstraction thunks and the driver's closure,
   /// where a readiness the entry point is specialized for is read in place.
-  @_spi(Simulation)
   @_specialize(
     exported:true,where ItemID == Int, Key == Int, Readiness == SimulatedReadiness
   )
-  public mutating func recordFrame<Readiness: ResourceReadiness<Key>>(
+  package mutating func recordFrame<Readiness: ResourceReadiness<Key>>(
     time: Double, visible: Range<Int>, positionsAreStable: Bool, isStalled: Bool,
     id: (Int) -> ItemID, key: (Int) -> Key?, readiness: Readiness
   ) {
@@ -169,7 +170,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   ///
   /// - Complexity: O(*b*) for *b* visible items still blank.
   @_specialize(exported:true,where ItemID == Int, Key == Int)
-  public mutating func recordResourceReady(_ key: Key, at time: Double) {
+  package mutating func recordResourceReady(_ key: Key, at time: Double) {
     if let lastFrameTime {
       precondition(
         time >= lastFrameTime, "ready time \(time) is before the last frame \(lastFrameTime)")
@@ -184,7 +185,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   /// Records a resource that arrived over the network, for wasted bytes.
   ///
   /// - Complexity: O(1).
-  public mutating func recordNetworkLoad(_ key: Key, bytes: Int) {
+  package mutating func recordNetworkLoad(_ key: Key, bytes: Int) {
     networkBytesByKey[key, default: 0] += bytes
   }
 
@@ -192,7 +193,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   /// wasted bytes.
   ///
   /// - Complexity: O(1) amortized.
-  public mutating func recordPage(bytes: Int, items: [ItemID]) {
+  package mutating func recordPage(bytes: Int, items: [ItemID]) {
     pages.append((bytes, items))
   }
 
@@ -203,7 +204,7 @@ public struct ListMetricsRecorder<ItemID: Hashable & Sendable, Key: Hashable & S
   ///   - peakCacheBytes: The memory cache's largest total.
   /// - Complexity: O(*a* log *a* + *r* + *p*) for *a* appearances, *r* resources and *p*
   ///   pages.
-  public func finish(network: NetworkCounts, peakCacheBytes: Int) -> ListMetrics {
+  package func finish(network: NetworkCounts, peakCacheBytes: Int) -> ListMetrics {
     var times = timesToContent
     if let end = lastFrameTime {
       for entry in blankSince.values { times.append(end - entry.since) }

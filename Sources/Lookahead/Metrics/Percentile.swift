@@ -5,12 +5,12 @@
 /// implementations agree exactly. An empty sample gives 0.
 ///
 /// A namespace of pure functions; thread-safe.
-public enum Percentile {
+package enum Percentile {
   /// The nearest-rank `percentile` of `values`, which must be sorted ascending.
   ///
   /// - Precondition: `0 <= percentile <= 100`.
   /// - Complexity: O(1).
-  public static func nearestRank(_ percentile: Double, ofSorted values: [Double]) -> Double {
+  package static func nearestRank(_ percentile: Double, ofSorted values: [Double]) -> Double {
     precondition(
       percentile >= 0 && percentile <= 100, "percentile must be in 0...100 (got \(percentile))")
     guard !values.isEmpty else { return 0 }

@@ -6,11 +6,11 @@
 /// nothing allocates.
 ///
 /// A value type; confine it to one thread.
-public struct LatencyEstimator: Sendable, Hashable {
+package struct LatencyEstimator: Sendable, Hashable {
   /// The quantile reported, in `0...1` (0.9 by default).
-  public let quantile: Double
+  package let quantile: Double
   /// The answer before anything was observed.
-  public let prior: Duration
+  package let prior: Duration
   /// The kept observations.
   private var samples: RecentValues<Duration>
 
@@ -20,7 +20,7 @@ public struct LatencyEstimator: Sendable, Hashable {
   ///   - quantile: The quantile to report, in `0...1`.
   ///   - prior: The estimate before the first observation.
   ///   - capacity: How many recent observations are kept; at least 1.
-  public init(quantile: Double = 0.9, prior: Duration, capacity: Int = 32) {
+  package init(quantile: Double = 0.9, prior: Duration, capacity: Int = 32) {
     precondition((0...1).contains(quantile), "quantile must be in 0...1, got \(quantile)")
     self.quantile = quantile
     self.prior = prior
@@ -28,19 +28,19 @@ public struct LatencyEstimator: Sendable, Hashable {
   }
 
   /// The number of observations kept.
-  public var count: Int { samples.count }
+  package var count: Int { samples.count }
 
   /// Records one observed latency.
   ///
   /// - Complexity: O(*k*) for *k* kept observations.
-  public mutating func observe(_ latency: Duration) {
+  package mutating func observe(_ latency: Duration) {
     samples.append(latency)
   }
 
   /// The current estimate: the quantile of the kept observations, or the prior.
   ///
   /// - Complexity: O(1).
-  public func estimate() -> Duration {
+  package func estimate() -> Duration {
     let sorted = samples.ascending
     guard !sorted.isEmpty else { return prior }
     let rank = Swift.max(1, Int((quantile * Double(sorted.count)).rounded(.up)))

@@ -1,13 +1,13 @@
 /// The changes between two consecutive answers of a policy, as ``WantedSet`` reports
 /// them.
-public struct WantedSetChanges<Key: Hashable & Sendable>: Sendable, Hashable {
+package struct WantedSetChanges<Key: Hashable & Sendable>: Sendable, Hashable {
   /// Requests that are new, or whose priority or order changed, in the answer's order.
-  public var wanted: [WantedSet<Key>.Request]
+  package var wanted: [WantedSet<Key>.Request]
   /// Keys no longer wanted, in the order they were first wanted.
-  public var unwanted: [Key]
+  package var unwanted: [Key]
 
   /// Whether nothing changed.
-  public var isEmpty: Bool { wanted.isEmpty && unwanted.isEmpty }
+  package var isEmpty: Bool { wanted.isEmpty && unwanted.isEmpty }
 }
 
 /// Remembers what a policy wanted last and reports what changed.
@@ -29,25 +29,25 @@ public struct WantedSetChanges<Key: Hashable & Sendable>: Sendable, Hashable {
 /// change, an update allocates nothing.
 ///
 /// `WantedSet` is a value type; confine it to one thread.
-public struct WantedSet<Key: Hashable & Sendable>: Sendable {
+package struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// One wanted key with its priority.
-  public struct Request: Sendable, Hashable, CustomStringConvertible {
+  package struct Request: Sendable, Hashable, CustomStringConvertible {
     /// The resource.
-    public var key: Key
+    package var key: Key
     /// The priority class of its load.
-    public var priority: LoadPriority
+    package var priority: LoadPriority
     /// The position inside the class; smaller loads sooner.
-    public var order: Double
+    package var order: Double
 
     /// Creates a request.
-    public init(key: Key, priority: LoadPriority, order: Double) {
+    package init(key: Key, priority: LoadPriority, order: Double) {
       self.key = key
       self.priority = priority
       self.order = order
     }
 
     /// A textual form such as `12 visible@0.0`.
-    public var description: String { "\(key) \(priority)@\(order)" }
+    package var description: String { "\(key) \(priority)@\(order)" }
 
     /// Whether this request is more urgent than `other`.
     func isMoreUrgent(than other: Request) -> Bool {
@@ -92,27 +92,27 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   private(set) var unwantedSlots: [Int] = []
 
   /// Creates an empty set.
-  public init() {}
+  package init() {}
 
   /// The number of wanted keys.
-  public var count: Int { slotOfKey.count }
+  package var count: Int { slotOfKey.count }
 
   /// The wanted keys, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
-  public var keys: [Key] {
+  package var keys: [Key] {
     slots.filter { $0.generation != 0 }.sorted { $0.sequence < $1.sequence }.map(\.request.key)
   }
 
   /// The request currently wanted for a key, if any.
   ///
   /// - Complexity: O(1).
-  public func request(for key: Key) -> Request? { slotOfKey[key].map { slots[$0].request } }
+  package func request(for key: Key) -> Request? { slotOfKey[key].map { slots[$0].request } }
 
   /// Whether a key is wanted.
   ///
   /// - Complexity: O(1).
-  public func contains(_ key: Key) -> Bool { slotOfKey[key] != nil }
+  package func contains(_ key: Key) -> Bool { slotOfKey[key] != nil }
 
   /// Replaces the wanted requests and returns the difference.
   ///
@@ -120,7 +120,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   ///   once, its most urgent request counts, and is reported at its place.
   /// - Complexity: O(*m* + *n* + *u* log *u*) for *m* requests, *n* previously wanted
   ///   keys and *u* unwanted ones.
-  public mutating func update(to requests: some Sequence<Request>) -> WantedSetChanges<Key> {
+  package mutating func update(to requests: some Sequence<Request>) -> WantedSetChanges<Key> {
     update(to: Array(requests), onInsert: { _ in })
   }
 
@@ -364,7 +364,7 @@ public struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// a later answer wanting it again reports it as new.
   ///
   /// - Complexity: O(1).
-  public mutating func forget(_ key: Key) {
+  package mutating func forget(_ key: Key) {
     if let slot = slotOfKey.removeValue(forKey: key) { free(slot) }
   }
 }

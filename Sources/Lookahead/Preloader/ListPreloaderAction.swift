@@ -3,7 +3,7 @@ import Foundation
 /// Who waits for a load in a list preloader's load queue.
 ///
 /// A value type; thread-safe.
-public enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
+package enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   /// The strategy's item policy: a preload.
   case policy
   /// A caller that asked for one resource (a cell), by the id the driver gave it.
@@ -16,7 +16,7 @@ public enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   case hint
 
   /// `policy`, `request 7`, `pager` or `hint`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .policy: "policy"
     case .request(let id): "request \(id)"
