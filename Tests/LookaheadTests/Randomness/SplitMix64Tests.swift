@@ -38,10 +38,19 @@ struct SplitMix64Tests {
     #expect(seen == [-2, -1, 0, 1, 2])
   }
 
-  @Test("copies are independent and equal seeds give equal sequences")
+  @Test("equal seeds give equal sequences, other seeds others, and a copy advances on its own")
   func determinism() {
     var first = SplitMix64(seed: 9)
-    var second = first
-    #expect((0..<100).map { _ in first.next() } == (0..<100).map { _ in second.next() })
+    var second = SplitMix64(seed: 9)
+    var other = SplitMix64(seed: 10)
+    let sequence = (0..<100).map { _ in first.next() }
+    #expect(sequence == (0..<100).map { _ in second.next() })
+    #expect(sequence != (0..<100).map { _ in other.next() })
+    #expect(Set(sequence).count == 100)
+
+    var copy = first
+    let fromCopy = (0..<3).map { _ in copy.next() }
+    let fromOriginal = (0..<3).map { _ in first.next() }
+    #expect(fromCopy == fromOriginal)
   }
 }
