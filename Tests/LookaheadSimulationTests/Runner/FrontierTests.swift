@@ -6,7 +6,8 @@ import Testing
 /// The clairvoyant limit: only what the run shows, earliest deadline first, as far ahead as
 /// memory holds, at its best number of loads in flight.
 @Suite struct FrontierTests {
-  @Test(arguments: [TraceScenario.flinger, .reverser])
+  @Test(
+    "the frontier loads only what the run shows", arguments: [TraceScenario.flinger, .reverser])
   func theFrontierLoadsOnlyWhatTheRunShows(scenario: TraceScenario) {
     let trace = TraceGenerator(scenario: scenario, seed: 3, duration: 30_000).generate()
     var completed: [Int] = []
@@ -25,7 +26,9 @@ import Testing
     #expect(metrics.wastedBytes <= metrics.bytes / 20, "\(metrics.wastedBytes)")
   }
 
-  @Test(arguments: [NetworkProfile.wifi, .lte, .threeG])
+  @Test(
+    "the frontier shows fewer blank frames than every strategy",
+    arguments: [NetworkProfile.wifi, .lte, .threeG])
   func theFrontierShowsFewerBlankFramesThanEveryStrategy(network: NetworkProfile) {
     let trace = TraceGenerator(scenario: .skimmer, seed: 2, duration: 60_000).generate()
     let frontier = Simulation.run(
@@ -37,7 +40,8 @@ import Testing
     }
   }
 
-  @Test func theFrontierRunsAtItsBestConcurrency() {
+  @Test("the frontier runs at its best concurrency")
+  func theFrontierRunsAtItsBestConcurrency() {
     let trace = TraceGenerator(scenario: .flinger, seed: 5, duration: 20_000).generate()
     var world = World.standard(layout: .feed, network: .lte)
     let setup = SimulationSetup(trace: trace, strategy: .frontier, world: world, seed: 5)
@@ -50,7 +54,8 @@ import Testing
     #expect((1...2).contains(Simulation.frontierConcurrency(narrow).loads))
   }
 
-  @Test func theFrontierKeepsWhatItLoadedUntilItIsShown() {
+  @Test("the frontier keeps what it loaded until it is shown")
+  func theFrontierKeepsWhatItLoadedUntilItIsShown() {
     // A small memory cache: the images loaded ahead must not push out those due sooner.
     var world = World.standard(layout: .feed, network: .wifi)
     world.memoryCacheBytes = 40_000_000

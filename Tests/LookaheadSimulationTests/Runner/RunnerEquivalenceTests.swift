@@ -150,6 +150,7 @@ extension Duration {
 /// apps and the simulator.
 @Suite struct RunnerEquivalenceTests {
   @Test(
+    "the runner takes the simulator's decisions",
     arguments: [StrategyID.texture, .adaptive],
     [(TraceScenario.skimmer, NetworkProfile.lte), (.flinger, .threeG), (.reverser, .threeG)])
   func theRunnerTakesTheSimulatorsDecisions(

@@ -30,7 +30,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
 }
 
 @Suite struct SimulationTests {
-  @Test func theSameSetupGivesByteIdenticalJSON() {
+  @Test("the same setup gives byte identical JSON")
+  func theSameSetupGivesByteIdenticalJSON() {
     let trace = TraceGenerator(scenario: .skimmer, seed: 3, duration: 20_000).generate()
     for strategy in StrategyID.allCases {
       let setup = SimulationSetup(trace: trace, strategy: strategy, network: .threeG, seed: 3)
@@ -40,7 +41,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
 
   /// A static viewport on 3G with `infinite-scroll`: the first page, then the four
   /// visible images, with times taken from an independent replay of the network model.
-  @Test func staticViewportOnASlowNetworkMatchesAnIndependentReplay() {
+  @Test("static viewport on a slow network matches an independent replay")
+  func staticViewportOnASlowNetworkMatchesAnIndependentReplay() {
     let trace = restingTrace(at: 0, seconds: 3)
     let times = trace.samples.map(\.time)
     let metrics = Simulation.run(
@@ -77,7 +79,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(metrics.timeToContentP95 == ttc[3])
   }
 
-  @Test func aTracePastTheEndOfContentStallsUntilPagesArrive() {
+  @Test("a trace past the end of content stalls until pages arrive")
+  func aTracePastTheEndOfContentStallsUntilPagesArrive() {
     // Jump 20,000 points down at once: page after page loads while the viewport waits.
     var samples = [(time: Milliseconds(0), offset: 0.0)]
     samples += frameTimes(from: 1000 / 60, seconds: 6).map { (time: $0, offset: 20_000.0) }
@@ -91,7 +94,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(metrics.pages >= 3)
   }
 
-  @Test func infiniteScrollStallsAtEveryPageEnd() {
+  @Test("infinite scroll stalls at every page end")
+  func infiniteScrollStallsAtEveryPageEnd() {
     let steady = Trace(frameTimes(seconds: 30).map { (time: $0, offset: 0.8 * $0) })  // 800 pt/s
     let (metrics, frames) = Simulation.runRecordingFrames(
       SimulationSetup(trace: steady, strategy: .infiniteScroll, network: .lte, seed: 2))
@@ -108,7 +112,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(ahead.stallMilliseconds < metrics.stallMilliseconds)
   }
 
-  @Test func lazyTargetRequestsNothingItFliesOver() {
+  @Test("lazy target requests nothing it flies over")
+  func lazyTargetRequestsNothingItFliesOver() {
     let trace = flingTrace(rest: 1, speed: 9000, total: 8)
     let (_, frames) = Simulation.runRecordingFrames(
       SimulationSetup(trace: trace, strategy: .lazyTarget, network: .wifi, seed: 1))
@@ -121,7 +126,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(requested.isDisjoint(with: flownOver), "requested \(requested.sorted())")
   }
 
-  @Test func pauseWhileScrollingRequestsNothingWhileMoving() {
+  @Test("pause while scrolling requests nothing while moving")
+  func pauseWhileScrollingRequestsNothingWhileMoving() {
     let trace = flingTrace(rest: 1, speed: 3000, total: 6)
     let (_, frames) = Simulation.runRecordingFrames(
       SimulationSetup(trace: trace, strategy: .pauseWhileScrolling, network: .lte, seed: 1))
@@ -173,7 +179,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(!decisions.contains { if case .cancelled = $0 { true } else { false } })
   }
 
-  @Test func textureStaysInMinimumModeUntilTheFirstDrag() {
+  @Test("texture stays in minimum mode until the first drag")
+  func textureStaysInMinimumModeUntilTheFirstDrag() {
     let trace = flingTrace(rest: 2, speed: 1500, total: 4)
     let (_, frames) = Simulation.runRecordingFrames(
       SimulationSetup(trace: trace, strategy: .texture, network: .threeG, seed: 1))
@@ -185,7 +192,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     #expect(afterDrag.contains { $0 > 8 }, "full mode preloads 2.5 screens ahead")
   }
 
-  @Test func theOracleRequestsOnlyWhatBecomesVisible() {
+  @Test("the oracle requests only what becomes visible")
+  func theOracleRequestsOnlyWhatBecomesVisible() {
     let trace = TraceGenerator(scenario: .reverser, seed: 4, duration: 30_000).generate()
     let (metrics, frames) = Simulation.runRecordingFrames(
       SimulationSetup(trace: trace, strategy: .oracle, network: .lte, seed: 4))
@@ -198,7 +206,8 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
   /// Down the feed and back up, with a memory cache of about a dozen images: on the way
   /// back every image comes from the disk tier, and the oracle reads each only once it is
   /// due within ``OraclePolicy/diskHorizon``, not ten seconds ahead.
-  @Test func theOracleReadsTheDiskTierOnlyWhenAnImageIsNearlyDue() throws {
+  @Test("the oracle reads the disk tier only when an image is nearly due")
+  func theOracleReadsTheDiskTierOnlyWhenAnImageIsNearlyDue() throws {
     let down = frameTimes(seconds: 20).map { (time: $0, offset: $0 * 0.4) }
     let back = frameTimes(from: 20_000, seconds: 20).map { time in
       (time: time, offset: Swift.max(0, 8_000 - (time - 20_000) * 0.4))

@@ -77,7 +77,9 @@ struct ProcessingStepTests {
     return (preloader, cache, disk)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(
+    "decoding runs off the main thread at the loads priority and costs decoded bytes",
+    .timeLimit(.minutes(1)))
   func decodingRunsOffTheMainThreadAtTheLoadsPriorityAndCostsDecodedBytes() async throws {
     let folder = TemporaryFolder()
     let loader = HeldLoader()
@@ -103,7 +105,7 @@ struct ProcessingStepTests {
     #expect(preloader.metrics.bytes == 5_000)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test("a cancelled load is never decoded and its bytes still count", .timeLimit(.minutes(1)))
   func aCancelledLoadIsNeverDecodedAndItsBytesStillCount() async throws {
     let folder = TemporaryFolder()
     let loader = HeldLoader()
@@ -120,7 +122,8 @@ struct ProcessingStepTests {
     #expect(!log.all.contains { $0.key == "img-1" })
   }
 
-  @Test func aDiskHitIsDecodedFromTheStoredBytes() throws {
+  @Test("a disk hit is decoded from the stored bytes")
+  func aDiskHitIsDecodedFromTheStoredBytes() throws {
     let folder = TemporaryFolder()
     let log = DecodeLog()
     let disk = try DiskCache(directory: folder.appending("images"))

@@ -72,7 +72,8 @@ private final class FeedServer {
 
 @Suite struct IntegratingWithAListTests {
   // The limit is the test's, not each wait's: see `waitFor`.
-  @Test(.timeLimit(.minutes(5)))
+  @Test(
+    "a newcomers feed preloads pages and images through the disk cache", .timeLimit(.minutes(5)))
   func aNewcomersFeedPreloadsPagesAndImagesThroughTheDiskCache() async throws {
     let feedServer = try FeedServer()
     let caches = FileManager.default.temporaryDirectory.appending(
@@ -118,7 +119,8 @@ private final class FeedServer {
     #expect(feedServer.server.requestCount(for: "/posts") == 1)
   }
 
-  @Test func theReadmeShowsExactlyTheCodeThisTestCompiles() throws {
+  @Test("the readme shows exactly the code this test compiles")
+  func theReadmeShowsExactlyTheCodeThisTestCompiles() throws {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()

@@ -9,7 +9,8 @@ import Testing
 
 /// Bad geometry is a programmer error: it traps with a message naming the argument.
 @Suite struct GeometryPreconditionTests {
-  @Test func nanItemLengthTrapsNamingTheArgument() async {
+  @Test("nan item length traps naming the argument")
+  func nanItemLengthTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = ListLayout(itemLengths: [10, .nan])
     }
@@ -18,7 +19,8 @@ import Testing
         "itemLengths[1]") == true)
   }
 
-  @Test func negativeResizeTrapsNamingTheArgument() async {
+  @Test("negative resize traps naming the argument")
+  func negativeResizeTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var layout = ListLayout(itemLengths: [10, 20])
       layout.resizeItem(1, to: -5)
@@ -28,7 +30,8 @@ import Testing
         "length must be finite and non-negative") == true)
   }
 
-  @Test func outOfRangeItemTrapsNamingTheArgument() async {
+  @Test("out of range item traps naming the argument")
+  func outOfRangeItemTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = ListLayout(itemLengths: [10, 20]).frame(ofItem: 2)
     }
@@ -37,7 +40,8 @@ import Testing
         "item 2 is out of range 0..<2") == true)
   }
 
-  @Test func outOfRangeIndexPathTrapsNamingTheArgument() async {
+  @Test("out of range index path traps naming the argument")
+  func outOfRangeIndexPathTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = ListLayout(sections: [[1], [2]]).item(at: IndexPath(indexes: [1, 3]))
     }
@@ -46,7 +50,8 @@ import Testing
         "indexPath item 3") == true)
   }
 
-  @Test func infiniteGridRowLengthTrapsNamingTheArgument() async {
+  @Test("infinite grid row length traps naming the argument")
+  func infiniteGridRowLengthTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = GridLayout(columns: 3, rowLength: .infinity, crossLength: 390, itemCount: 3)
     }
@@ -55,7 +60,8 @@ import Testing
         == true)
   }
 
-  @Test func nanViewportTrapsNamingTheArgument() async {
+  @Test("nan viewport traps naming the argument")
+  func nanViewportTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var ranges = RangeController()
       _ = ranges.update(

@@ -8,7 +8,8 @@ import Testing
 #endif
 
 @Suite struct GridLayoutTests {
-  @Test func itemsOverlappingMatchesBruteForceExhaustively() {
+  @Test("items overlapping matches brute force exhaustively")
+  func itemsOverlappingMatchesBruteForceExhaustively() {
     let bounds = stride(from: CGFloat(-20), through: 80, by: 5).map { $0 }
     var mismatches: [String] = []
     for columns in 1...4 {
@@ -31,7 +32,8 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
-  @Test func standardWorldGridPlacesThreeSquaresPerRow() {
+  @Test("standard world grid places three squares per row")
+  func standardWorldGridPlacesThreeSquaresPerRow() {
     let grid = GridLayout(columns: 3, rowLength: 130, crossLength: 390, itemCount: 10_000)
     #expect(grid.frame(ofItem: 4) == CGRect(x: 130, y: 130, width: 130, height: 130))
     #expect(grid.items(overlapping: AxisSpan(0, 844)) == 0..<21)
@@ -39,14 +41,16 @@ import Testing
     #expect(grid.items(in: CGRect(x: 0, y: 0, width: 100, height: 200)) == [0, 3])
   }
 
-  @Test func horizontalGridFramesRunAlongX() {
+  @Test("horizontal grid frames run along x")
+  func horizontalGridFramesRunAlongX() {
     let grid = GridLayout(
       axis: .horizontal, columns: 2, rowLength: 50, crossLength: 100, itemCount: 5)
     #expect(grid.frame(ofItem: 3) == CGRect(x: 50, y: 50, width: 50, height: 50))
     #expect(grid.contentSize == CGSize(width: 150, height: 100))
   }
 
-  @Test func sectionsStartOnANewRowAndAppendGrowsTheLastSection() {
+  @Test("sections start on a new row and append grows the last section")
+  func sectionsStartOnANewRowAndAppendGrowsTheLastSection() {
     var grid = GridLayout(columns: 3, rowLength: 10, crossLength: 30, sectionItemCounts: [2, 0, 4])
     #expect(grid.indexPath(ofItem: 2) == IndexPath(indexes: [2, 0]))
     #expect(grid.span(ofItem: 2) == AxisSpan(10, 20))

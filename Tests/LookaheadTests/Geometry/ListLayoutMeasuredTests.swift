@@ -16,14 +16,16 @@ import Testing
     (0..<layout.itemCount).map { layout.span(ofItem: $0).lowerBound }
   }
 
-  @Test func aColumnWithInsetsAndSpacingKeepsEveryStart() {
+  @Test("a column with insets and spacing keeps every start")
+  func aColumnWithInsetsAndSpacingKeepsEveryStart() {
     let layout = ListLayout(
       measuredSpans: spans([(20, 120), (130, 230), (240, 340)]), contentLength: 360)
     #expect(starts(layout) == [0, 130, 240])  // the leading inset belongs to the first
     #expect(layout.contentLength == 360)
   }
 
-  @Test func itemsSideBySideShareTheirRow() {
+  @Test("items side by side share their row")
+  func itemsSideBySideShareTheirRow() {
     // A row of three (a grid, an orthogonal section), then a full-width item.
     let layout = ListLayout(
       measuredSpans: spans([(0, 100), (0, 100), (0, 100), (110, 400)]), contentLength: 400)
@@ -31,7 +33,8 @@ import Testing
     #expect(layout.contentLength == 400)
   }
 
-  @Test func startsNeverGoBackward() {
+  @Test("starts never go backward")
+  func startsNeverGoBackward() {
     // A masonry layout: item 1 starts above item 0.
     let layout = ListLayout(
       measuredSpans: spans([(50, 150), (0, 60), (70, 200), (160, 300)]), contentLength: 0)
@@ -39,7 +42,8 @@ import Testing
     #expect(layout.contentLength == 300)  // the lowest item's end
   }
 
-  @Test func everyRowStartsWhereItsFirstItemStartsForAllSmallLayouts() {
+  @Test("every row starts where its first item starts for all small layouts")
+  func everyRowStartsWhereItsFirstItemStartsForAllSmallLayouts() {
     // Exhaustive over rows of 1 to 3 items with gaps of 0 to 2 points, three rows.
     for counts in [[1, 1, 1], [1, 2, 3], [3, 1, 2], [2, 2, 2]] {
       for gap in 0...2 {
@@ -60,11 +64,13 @@ import Testing
     }
   }
 
-  @Test func anEmptyListHasNoContent() {
+  @Test("an empty list has no content")
+  func anEmptyListHasNoContent() {
     #expect(ListLayout(measuredSpans: [], contentLength: 500).itemCount == 0)
   }
 
-  @Test func aWindowOfWholeRowsFoldsAsTheWholeList() {
+  @Test("a window of whole rows folds as the whole list")
+  func aWindowOfWholeRowsFoldsAsTheWholeList() {
     // What an adapter sends for the rows on screen is what the whole layout gives them.
     var random = SplitMix64(seed: 51)
     for _ in 0..<500 {

@@ -11,7 +11,8 @@ import Testing
   /// Every list of 0...5 items with lengths from {0, 1, 3}, split into sections in
   /// every way, queried with every span whose ends lie on a half-point grid from
   /// before the content to past its end.
-  @Test func itemsOverlappingMatchesBruteForceExhaustively() {
+  @Test("items overlapping matches brute force exhaustively")
+  func itemsOverlappingMatchesBruteForceExhaustively() {
     let lengths: [CGFloat] = [0, 1, 3]
     let bounds = stride(from: CGFloat(-1), through: 9, by: 0.5).map { $0 } + [15, 16]
     var mismatches: [String] = []
@@ -49,7 +50,8 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
-  @Test func indexPathsRoundTripThroughFlatIndicesWithEmptySections() {
+  @Test("index paths round trip through flat indices with empty sections")
+  func indexPathsRoundTripThroughFlatIndicesWithEmptySections() {
     let layout = ListLayout(sections: [[], [1, 2], [], [], [3], []])
     #expect(layout.sectionCount == 6)
     #expect(layout.itemCount == 3)
@@ -64,7 +66,8 @@ import Testing
     #expect(layout.firstItem(ofSection: 5) == 3)
   }
 
-  @Test func framesSpanTheCrossAxisAndFollowEachOther() {
+  @Test("frames span the cross axis and follow each other")
+  func framesSpanTheCrossAxisAndFollowEachOther() {
     let vertical = ListLayout(axis: .vertical, crossLength: 390, itemLengths: [100, 50])
     #expect(vertical.frame(ofItem: 1) == CGRect(x: 0, y: 100, width: 390, height: 50))
     let horizontal = ListLayout(axis: .horizontal, crossLength: 200, itemLengths: [100, 50])
@@ -72,14 +75,16 @@ import Testing
     #expect(horizontal.contentSize == CGSize(width: 150, height: 200))
   }
 
-  @Test func itemsInRectFiltersAcrossTheAxis() {
+  @Test("items in rect filters across the axis")
+  func itemsInRectFiltersAcrossTheAxis() {
     let layout = ListLayout(crossLength: 100, itemLengths: [10, 10, 10])
     #expect(layout.items(in: CGRect(x: 0, y: 5, width: 50, height: 10)) == [0, 1])
     #expect(layout.items(in: CGRect(x: 100, y: 5, width: 50, height: 10)).isEmpty)
     #expect(layout.items(in: CGRect(x: -10, y: 30, width: 50, height: 10)).isEmpty)
   }
 
-  @Test func incrementalUpdatesMatchARebuiltLayout() {
+  @Test("incremental updates match a rebuilt layout")
+  func incrementalUpdatesMatchARebuiltLayout() {
     var random = SplitMix64(seed: 42)
     var sections: [[CGFloat]] = [[], []]
     var layout = ListLayout(crossLength: 1, sections: sections)
@@ -110,7 +115,8 @@ import Testing
     }
   }
 
-  @Test func appendingToALayoutWithoutSectionsCreatesOne() {
+  @Test("appending to a layout without sections creates one")
+  func appendingToALayoutWithoutSectionsCreatesOne() {
     var layout = ListLayout(crossLength: 1, sections: [])
     #expect(layout.sectionCount == 0)
     #expect(layout.items(overlapping: AxisSpan(0, 100)).isEmpty)

@@ -3,7 +3,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct ArrayAppendingTests {
-  @Test func appendsWhatTheBodyWritesAfterTheElementsAlreadyThere() {
+  @Test("appends what the body writes after the elements already there")
+  func appendsWhatTheBodyWritesAfterTheElementsAlreadyThere() {
     var numbers = [1, 2]
     numbers.append(atMost: 5, placeholder: 0) { appender in
       for value in [7, 8, 9] { appender.append(value) }
@@ -11,13 +12,15 @@ import Testing
     #expect(numbers == [1, 2, 7, 8, 9])
   }
 
-  @Test func aBodyThatWritesNothingLeavesTheArrayAsItWas() {
+  @Test("a body that writes nothing leaves the array as it was")
+  func aBodyThatWritesNothingLeavesTheArrayAsItWas() {
     var numbers = [1, 2]
     numbers.append(atMost: 3, placeholder: 0) { _ in }
     #expect(numbers == [1, 2])
   }
 
-  @Test func aBodyMayFillEveryPlaceMadeForIt() {
+  @Test("a body may fill every place made for it")
+  func aBodyMayFillEveryPlaceMadeForIt() {
     var numbers: [Int] = []
     numbers.append(atMost: 4, placeholder: -1) { appender in
       for value in 0..<4 { appender.append(value) }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct FeedListTests {
   private func ids(_ list: FeedList<TestPost>) -> [Int] { list.items.map(\.id) }
 
-  @Test func appendingOverlappingPagesKeepsEachIDOnce() {
+  @Test("appending overlapping pages keeps each ID once")
+  func appendingOverlappingPagesKeepsEachIDOnce() {
     var list = FeedList<TestPost>()
     list.append(contentsOf: page([100, 90, 80, 70], next: "c70").items)
     // Page numbers shifted by two head insertions: 80 and 70 come again.
@@ -14,20 +15,23 @@ import Testing
     #expect(summary == FeedMergeSummary(inserted: 2, moved: 0, updated: 2))
   }
 
-  @Test func refreshInsertsNewItemsAtTheHead() {
+  @Test("refresh inserts new items at the head")
+  func refreshInsertsNewItemsAtTheHead() {
     var list = FeedList(page([100, 90, 80], next: "c80").items)
     let result = list.refresh(with: page([120, 110, 100], next: "c100"))
     #expect(result == .merged(FeedMergeSummary(inserted: 2, moved: 0, updated: 1)))
     #expect(ids(list) == [120, 110, 100, 90, 80])
   }
 
-  @Test func refreshInsertsNewItemsInSortOrderNotJustAtTheHead() {
+  @Test("refresh inserts new items in sort order not just at the head")
+  func refreshInsertsNewItemsInSortOrderNotJustAtTheHead() {
     var list = FeedList(page([100, 80, 60], next: "c60").items)
     list.refresh(with: page([120, 100, 90, 70], next: "c70"))
     #expect(ids(list) == [120, 100, 90, 80, 70, 60])
   }
 
-  @Test func aChangedSortKeyMovesTheItemWithoutDuplicatingIt() {
+  @Test("a changed sort key moves the item without duplicating it")
+  func aChangedSortKeyMovesTheItemWithoutDuplicatingIt() {
     var list = FeedList(page([100, 90, 80, 70], next: "c70").items)
     // Series 70 got a new episode: its addtime is now the newest.
     let fresh = Page(
@@ -41,14 +45,16 @@ import Testing
     #expect(list.index(ofID: 80) == 3)
   }
 
-  @Test func aSortKeyThatMovesAnItemTowardTheTailAlsoWorks() {
+  @Test("a sort key that moves an item toward the tail also works")
+  func aSortKeyThatMovesAnItemTowardTheTailAlsoWorks() {
     var list = FeedList(page([100, 90, 80, 70], next: "c70").items)
     list.merge([TestPost(id: 90, time: 75)])
     #expect(ids(list) == [100, 80, 90, 70])
     #expect(list.items.map(\.time) == [100, 80, 75, 70])
   }
 
-  @Test func aGapReplacesTheList() {
+  @Test("a gap replaces the list")
+  func aGapReplacesTheList() {
     var list = FeedList(page([50, 40, 30], next: "c30").items)
     let result = list.refresh(with: page([200, 190, 180], next: "c180"))
     #expect(result == .replaced)
@@ -56,19 +62,22 @@ import Testing
     #expect(!list.contains(id: 50))
   }
 
-  @Test func anEmptyFreshPageChangesNothing() {
+  @Test("an empty fresh page changes nothing")
+  func anEmptyFreshPageChangesNothing() {
     var list = FeedList(page([50, 40, 30], next: "c30").items)
     #expect(list.refresh(with: page([], next: nil, hasMore: false)) == .unchanged)
     #expect(ids(list) == [50, 40, 30])
   }
 
-  @Test func refreshingAnEmptyListReplacesIt() {
+  @Test("refreshing an empty list replaces it")
+  func refreshingAnEmptyListReplacesIt() {
     var list = FeedList<TestPost>()
     #expect(list.refresh(with: page([3, 2, 1], next: "c1")) == .replaced)
     #expect(ids(list) == [3, 2, 1])
   }
 
-  @Test func duplicatesInsideOneFreshPageKeepTheFirst() {
+  @Test("duplicates inside one fresh page keep the first")
+  func duplicatesInsideOneFreshPageKeepTheFirst() {
     var list = FeedList<TestPost>()
     list.merge([
       TestPost(id: 1, time: 10, title: "first"), TestPost(id: 1, time: 20, title: "second"),
@@ -76,7 +85,8 @@ import Testing
     #expect(list.items == [TestPost(id: 1, time: 10, title: "first")])
   }
 
-  @Test func equalKeysKeepArrivalOrderAndFreshItemsGoFirst() {
+  @Test("equal keys keep arrival order and fresh items go first")
+  func equalKeysKeepArrivalOrderAndFreshItemsGoFirst() {
     var list = FeedList([TestPost(id: 1, time: 5), TestPost(id: 2, time: 5)])
     #expect(ids(list) == [1, 2])
     list.merge([TestPost(id: 3, time: 5), TestPost(id: 4, time: 5)])
@@ -84,7 +94,8 @@ import Testing
     #expect(list.index(ofID: 2) == 3)
   }
 
-  @Test func ascendingFeedsKeepTheOldestFirst() {
+  @Test("ascending feeds keep the oldest first")
+  func ascendingFeedsKeepTheOldestFirst() {
     var list = FeedList<ChatLine>()
     list.append(contentsOf: [ChatLine(id: 1, sent: 10), ChatLine(id: 2, sent: 20)])
     list.merge([ChatLine(id: 3, sent: 15), ChatLine(id: 1, sent: 30)])

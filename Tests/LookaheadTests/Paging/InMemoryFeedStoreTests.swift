@@ -13,7 +13,8 @@ import Testing
       hasMore: hasMore, savedAt: Date(timeIntervalSince1970: 1_700_000_000))
   }
 
-  @Test func savesReplacesAndRemovesSnapshotsPerFeed() {
+  @Test("saves replaces and removes snapshots per feed")
+  func savesReplacesAndRemovesSnapshotsPerFeed() {
     let store = InMemoryFeedStore<TestPost>()
     #expect(store.snapshot(forFeed: "home") == nil)
     store.save(snapshot([3, 2], cursor: "c2"), forFeed: "home")
@@ -27,7 +28,8 @@ import Testing
     #expect(store.snapshot(forFeed: "saved")?.hasMore == false)
   }
 
-  @Test func concurrentSavesLeaveOneCompleteSnapshot() async {
+  @Test("concurrent saves leave one complete snapshot")
+  func concurrentSavesLeaveOneCompleteSnapshot() async {
     let store = InMemoryFeedStore<TestPost>()
     await withTaskGroup { group in
       for writer in 0..<50 {
@@ -41,7 +43,8 @@ import Testing
     #expect(writer.map { saved?.items.count == $0 + 1 } == true)
   }
 
-  @Test func aPagerMachineRoundTripsThroughTheStore() {
+  @Test("a pager machine round trips through the store")
+  func aPagerMachineRoundTripsThroughTheStore() {
     let store = InMemoryFeedStore<TestPost>()
     var machine = PagerStateMachine<TestPost, ManualClock.Instant>(trigger: .infiniteScroll)
     _ = machine.restore(snapshot([5, 4, 3], cursor: "c3"))

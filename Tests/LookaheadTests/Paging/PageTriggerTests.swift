@@ -43,7 +43,8 @@ import Testing
     #expect(item - (pages - 1) * 10 == 7)
   }
 
-  @Test func dynamicRatioFollowsTheSpecFormula() {
+  @Test("dynamic ratio follows the spec formula")
+  func dynamicRatioFollowsTheSpecFormula() {
     #expect(PageTrigger.dynamicRatio(0.7, loadedItemCount: 10, pageSize: 10) == 0.7)
     #expect(abs(PageTrigger.dynamicRatio(0.7, loadedItemCount: 50, pageSize: 10) - 0.94) < 1e-12)
     // A partly filled newest page still counts as the current page.
@@ -52,7 +53,8 @@ import Testing
         == PageTrigger.dynamicRatio(0.5, loadedItemCount: 30, pageSize: 10))
   }
 
-  @Test func infiniteScrollFiresOnlyAtTheEndOfContent() {
+  @Test("infinite scroll fires only at the end of content")
+  func infiniteScrollFiresOnlyAtTheEndOfContent() {
     let trigger = PageTrigger.infiniteScroll
     func input(_ offset: CGFloat) -> PageTriggerInput {
       PageTriggerInput(
@@ -64,7 +66,8 @@ import Testing
     #expect(trigger.shouldFetch(input(1300)))
   }
 
-  @Test func remainingTimeComparesTimeToEndWithLatencyPlusMargin() {
+  @Test("remaining time compares time to end with latency plus margin")
+  func remainingTimeComparesTimeToEndWithLatencyPlusMargin() {
     let trigger = PageTrigger.remainingTime(
       expectedLatency: .milliseconds(800), margin: .milliseconds(200))
     func input(offset: CGFloat, velocity: CGFloat) -> PageTriggerInput {
@@ -81,7 +84,8 @@ import Testing
     #expect(trigger.shouldFetch(input(offset: 5000, velocity: 0)))  // the end is on screen
   }
 
-  @Test func leadingScreensFollowsTexturesBatchFetchDecision() {
+  @Test("leading screens follows textures batch fetch decision")
+  func leadingScreensFollowsTexturesBatchFetchDecision() {
     let trigger = PageTrigger.leadingScreens(2)
     func input(offset: CGFloat, velocity: CGFloat = 500, visible: Bool = true) -> PageTriggerInput {
       PageTriggerInput(
@@ -112,7 +116,8 @@ import Testing
     }
   }
 
-  @Test func theAdaptiveTriggersFloorGrowsWithThePageLatency() {
+  @Test("the adaptive triggers floor grows with the page latency")
+  func theAdaptiveTriggersFloorGrowsWithThePageLatency() {
     var pages = AdaptivePageTrigger()
     // Before any page: the initial 400 ms, 9 × 0.4 = 3.6 screens.
     #expect(
@@ -133,7 +138,8 @@ import Testing
           expectedLatency: .milliseconds(100), margin: .milliseconds(500), minimumScreens: 2))
   }
 
-  @Test func theAdaptiveTriggersFloorCoversTheRecentTopSpeedAtRest() throws {
+  @Test("the adaptive triggers floor covers the recent top speed at rest")
+  func theAdaptiveTriggersFloorCoversTheRecentTopSpeedAtRest() throws {
     func floor(_ pages: AdaptivePageTrigger) throws -> Double {
       guard case .adaptive(_, _, let screens) = pages.trigger else {
         throw TriggerShape.notAdaptive
@@ -172,7 +178,8 @@ import Testing
 
   private enum TriggerShape: Error { case notAdaptive }
 
-  @Test func smallContentFiresForEveryContentBasedTrigger() {
+  @Test("small content fires for every content based trigger")
+  func smallContentFiresForEveryContentBasedTrigger() {
     let input = PageTriggerInput(
       offset: -40, viewportLength: 800, contentLength: 300, loadedItemCount: 3, pageSize: 10)
     #expect(PageTrigger.infiniteScroll.shouldFetch(input))

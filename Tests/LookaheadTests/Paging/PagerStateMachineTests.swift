@@ -40,7 +40,8 @@ import Testing
     return machine
   }
 
-  @Test func concurrentTriggersYieldOneRequest() throws {
+  @Test("concurrent triggers yield one request")
+  func concurrentTriggersYieldOneRequest() throws {
     var machine = try loadedMachine()
     let atEnd = geometry(offset: 200, items: 10)
     let first = fetches(machine.scrolled(atEnd, now: at(2)))
@@ -50,7 +51,8 @@ import Testing
     #expect(machine.tail.request == first.first)
   }
 
-  @Test func endOfDataStopsRequestsUntilRefresh() throws {
+  @Test("end of data stops requests until refresh")
+  func endOfDataStopsRequestsUntilRefresh() throws {
     var machine = try loadedMachine()
     let request = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -71,7 +73,8 @@ import Testing
     #expect(again.map(\.cursor) == [PageCursor("c89")])
   }
 
-  @Test func anEmptyPageExhaustsTheTail() throws {
+  @Test("an empty page exhausts the tail")
+  func anEmptyPageExhaustsTheTail() throws {
     var machine = try loadedMachine()
     let request = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -81,7 +84,8 @@ import Testing
     #expect(machine.nextCursor == PageCursor("c91"))
   }
 
-  @Test func aFailureRetriesWithBackoffThenSucceeds() throws {
+  @Test("a failure retries with backoff then succeeds")
+  func aFailureRetriesWithBackoffThenSucceeds() throws {
     var machine = try loadedMachine()
     let first = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(10))).first)
@@ -124,7 +128,8 @@ import Testing
     #expect(laterRetry == at(19))
   }
 
-  @Test func afterTheLastAttemptThePagerWaitsForAnExplicitRetry() throws {
+  @Test("after the last attempt the pager waits for an explicit retry")
+  func afterTheLastAttemptThePagerWaitsForAnExplicitRetry() throws {
     var machine = Machine(
       trigger: .infiniteScroll,
       retryPolicy: PagerRetryPolicy(initialDelay: .seconds(1), maximumAttempts: 1))
@@ -145,7 +150,8 @@ import Testing
     #expect(fetches(machine.retry(now: at(1001))).count == 1)
   }
 
-  @Test func bouncingAtTheTopWithSmallContentDoesNotLoop() throws {
+  @Test("bouncing at the top with small content does not loop")
+  func bouncingAtTheTopWithSmallContentDoesNotLoop() throws {
     var machine = Machine(trigger: .threshold(0.7))
     // Three items in an 800-pt viewport: every trigger says "fetch".
     let small = geometry(offset: 0, items: 3)
@@ -166,7 +172,8 @@ import Testing
     #expect(fetches(machine.scrolled(geometry(offset: 0, items: 6), now: at(10))).count == 1)
   }
 
-  @Test func aStaleContentSizeAfterAPageDoesNotFetchTwice() throws {
+  @Test("a stale content size after a page does not fetch twice")
+  func aStaleContentSizeAfterAPageDoesNotFetchTwice() throws {
     var machine = try loadedMachine()
     let first = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -178,7 +185,8 @@ import Testing
     #expect(fetches(machine.scrolled(geometry(offset: 1200, items: 20), now: at(4))).count == 1)
   }
 
-  @Test func aStaleCompletionOfACancelledRequestIsIgnored() throws {
+  @Test("a stale completion of a cancelled request is ignored")
+  func aStaleCompletionOfACancelledRequestIsIgnored() throws {
     var machine = try loadedMachine()
     let first = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -193,7 +201,8 @@ import Testing
     #expect(machine.tail.request == second)
   }
 
-  @Test func aPageOfDuplicatesWithTheSameCursorExhaustsInsteadOfLooping() throws {
+  @Test("a page of duplicates with the same cursor exhausts instead of looping")
+  func aPageOfDuplicatesWithTheSameCursorExhaustsInsteadOfLooping() throws {
     var machine = try loadedMachine()
     let first = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -202,7 +211,8 @@ import Testing
     #expect(machine.tail.isExhausted)
   }
 
-  @Test func aPageOfDuplicatesWithANewCursorAsksForTheNextAtOnce() throws {
+  @Test("a page of duplicates with a new cursor asks for the next at once")
+  func aPageOfDuplicatesWithANewCursorAsksForTheNextAtOnce() throws {
     var machine = try loadedMachine()
     let first = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -210,7 +220,9 @@ import Testing
     #expect(fetches(actions).map(\.cursor) == [PageCursor("c80")])
   }
 
-  @Test func aRefreshWithAGapReplacesTheListCancelsTheTailAndPagesOnFromTheFreshCursor() throws {
+  @Test(
+    "a refresh with a gap replaces the list cancels the tail and pages on from the fresh cursor")
+  func aRefreshWithAGapReplacesTheListCancelsTheTailAndPagesOnFromTheFreshCursor() throws {
     var machine = try loadedMachine()
     let tail = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -235,7 +247,8 @@ import Testing
     #expect(next.map(\.cursor) == [PageCursor("c299")])
   }
 
-  @Test func aRefreshThatOverlapsKeepsTheTailRequest() throws {
+  @Test("a refresh that overlaps keeps the tail request")
+  func aRefreshThatOverlapsKeepsTheTailRequest() throws {
     var machine = try loadedMachine()
     let tail = try #require(
       fetches(machine.scrolled(geometry(offset: 200, items: 10), now: at(2))).first)
@@ -248,7 +261,8 @@ import Testing
     #expect(machine.list.items.map(\.id) == [101] + Array((90...100).reversed()))
   }
 
-  @Test func aFailedRefreshKeepsTheListAndReportsTheError() throws {
+  @Test("a failed refresh keeps the list and reports the error")
+  func aFailedRefreshKeepsTheListAndReportsTheError() throws {
     var machine = try loadedMachine()
     let head = try #require(fetches(machine.refresh(now: at(2))).first)
     let actions = machine.pageFailed(head, error: TestError(message: "offline"), now: at(3))
@@ -261,7 +275,8 @@ import Testing
     #expect(fetches(machine.refresh(now: at(4))).count == 1)
   }
 
-  @Test func restoringASnapshotBringsBackTheListAndCursor() {
+  @Test("restoring a snapshot brings back the list and cursor")
+  func restoringASnapshotBringsBackTheListAndCursor() {
     var machine = Machine(trigger: .infiniteScroll)
     let snapshot = FeedSnapshot(
       items: page([5, 4, 3], next: nil).items, nextCursor: PageCursor("c3"), hasMore: true,
@@ -280,7 +295,8 @@ import Testing
     #expect(exhausted.tail.isExhausted)
   }
 
-  @Test func retryPolicyDelaysGrowAndAreCapped() {
+  @Test("retry policy delays grow and are capped")
+  func retryPolicyDelaysGrowAndAreCapped() {
     let policy = PagerRetryPolicy(
       initialDelay: .milliseconds(500), multiplier: 3, maximumDelay: .seconds(10),
       maximumAttempts: 5)

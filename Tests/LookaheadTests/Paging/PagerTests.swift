@@ -32,7 +32,8 @@ import Testing
       contentLength: CGFloat(items) * 100, velocity: 500, loadedItemCount: items, pageSize: 10)
   }
 
-  @Test func pagesAreFetchedMergedAndSavedToTheStore() async throws {
+  @Test("pages are fetched merged and saved to the store")
+  func pagesAreFetchedMergedAndSavedToTheStore() async throws {
     let harness = Harness()
     var requests = harness.backend.requests.makeAsyncIterator()
     var updates = harness.updates.makeAsyncIterator()
@@ -48,7 +49,8 @@ import Testing
     #expect(saved.nextCursor == PageCursor("c10") && saved.hasMore)
   }
 
-  @Test func concurrentTriggersYieldOneRequest() async throws {
+  @Test("concurrent triggers yield one request")
+  func concurrentTriggersYieldOneRequest() async throws {
     let harness = Harness()
     var requests = harness.backend.requests.makeAsyncIterator()
     await withTaskGroup { group in
@@ -59,7 +61,8 @@ import Testing
     #expect(harness.pager.tail.request == request)
   }
 
-  @Test func aFailedPageIsRetriedOnTheClockThenSucceeds() async throws {
+  @Test("a failed page is retried on the clock then succeeds")
+  func aFailedPageIsRetriedOnTheClockThenSucceeds() async throws {
     let harness = Harness()
     var requests = harness.backend.requests.makeAsyncIterator()
     var updates = harness.updates.makeAsyncIterator()
@@ -89,7 +92,8 @@ import Testing
     #expect(!harness.pager.tail.isLoading)
   }
 
-  @Test func restoreShowsTheSavedListAndPagesOnFromItsCursor() async throws {
+  @Test("restore shows the saved list and pages on from its cursor")
+  func restoreShowsTheSavedListAndPagesOnFromItsCursor() async throws {
     let harness = Harness()
     harness.store.save(
       FeedSnapshot(
@@ -104,11 +108,13 @@ import Testing
     #expect(try #require(await requests.next()).cursor == PageCursor("c8"))
   }
 
-  @Test func restoreWithoutASnapshotReturnsFalse() throws {
+  @Test("restore without a snapshot returns false")
+  func restoreWithoutASnapshotReturnsFalse() throws {
     #expect(try !Harness().pager.restore())
   }
 
-  @Test func aCancelledRequestsLateAnswerIsIgnored() async throws {
+  @Test("a cancelled requests late answer is ignored")
+  func aCancelledRequestsLateAnswerIsIgnored() async throws {
     let harness = Harness()
     var requests = harness.backend.requests.makeAsyncIterator()
     harness.pager.loadNextPage()
@@ -124,7 +130,8 @@ import Testing
     #expect(update.list.map(\.id) == [7])
   }
 
-  @Test func refreshMergesAtTheHead() async throws {
+  @Test("refresh merges at the head")
+  func refreshMergesAtTheHead() async throws {
     let harness = Harness()
     var requests = harness.backend.requests.makeAsyncIterator()
     var updates = harness.updates.makeAsyncIterator()

@@ -9,7 +9,8 @@ import Testing
 
 /// The adaptive policy's excursions, link limits, visible order and running loads.
 @Suite struct AdaptivePolicyLinkTests {
-  @Test func aUserKeptWaitingGetsTheLeadAtRestTheirOwnExcursionsCallFor() {
+  @Test("a user kept waiting gets the lead at rest their own excursions call for")
+  func aUserKeptWaitingGetsTheLeadAtRestTheirOwnExcursionsCallFor() {
     // Five cycles: 3,000 points in 2 s, then 5 s at rest. Each rest's excursion (the
     // next 8 s) is the next 3,000-point stroke.
     func restReach(_ configuration: AdaptivePolicy.Configuration, isKeptWaiting: Bool)
@@ -41,7 +42,8 @@ import Testing
     #expect(restReach(switchedOff, isKeptWaiting: true) <= 600)
   }
 
-  @Test func aUserKeptWaitingPartOfTheTimeGetsAPartOfTheExcursionsUnderALowerCap() {
+  @Test("a user kept waiting part of the time gets a part of the excursions under a lower cap")
+  func aUserKeptWaitingPartOfTheTimeGetsAPartOfTheExcursionsUnderALowerCap() {
     // The same 3,000-point strokes, but items on screen wait only in the last 0.4 s of
     // the last one: a share of 1 - 0.5^(0.4 / 10) ≈ 2.7 % of the moving time, 0.27 of
     // the full share (a tenth).
@@ -65,7 +67,8 @@ import Testing
     #expect(highCap >= 700 && highCap <= 900)
   }
 
-  @Test func beforeAnyExcursionIsKnownASlowLinkKeepsThePriorAtRest() {
+  @Test("before any excursion is known a slow link keeps the prior at rest")
+  func beforeAnyExcursionIsKnownASlowLinkKeepsThePriorAtRest() {
     // 300 kB/s and 75 kB per load: 0.25 s of link time per load, 0.83 of the 0.3 s at
     // which the link counts as fully slow, so 2 screens × 0.83 ≈ 1,667 points. (No
     // bandwidth stretch, which would ask for 2.5 screens here.)
@@ -89,7 +92,8 @@ import Testing
     #expect(fast(withPrior) == fast(withoutExcursions))
   }
 
-  @Test func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
+  @Test("the lead at rest stretches when the users speed outruns the bandwidth")
+  func theLeadAtRestStretchesWhenTheUsersSpeedOutrunsTheBandwidth() {
     // Two users scroll fast while the screen loads, and each policy learns 300 kB/s.
     func restReach(_ configuration: AdaptivePolicy.Configuration) -> CGFloat {
       var player = AdaptivePlayer.learnedBandwidth(configuration)
@@ -114,7 +118,8 @@ import Testing
     #expect(stretchedReach >= 1800 && stretchedReach <= 2300)
   }
 
-  @Test func aSlowLinkStartsNoMoreLoadsThanFillItsPipe() {
+  @Test("a slow link starts no more loads than fill its pipe")
+  func aSlowLinkStartsNoMoreLoadsThanFillItsPipe() {
     // 300 kB/s × 0.2 s ÷ 75 kB: a bandwidth-delay product of 0.8 loads, so the floor
     // of 2 loads in flight decides.
     let player = AdaptivePlayer.learnedBandwidth
@@ -145,7 +150,8 @@ import Testing
     #expect(player(limited).policy.loadsInFlightLimit(visibleCount: 10, demand: nil) == 5)
   }
 
-  @Test func aSlowLinkKeepsTwoLoadsInFlightUnlessTheUserKeepsItBusy() {
+  @Test("a slow link keeps two loads in flight unless the user keeps it busy")
+  func aSlowLinkKeepsTwoLoadsInFlightUnlessTheUserKeepsItBusy() {
     // 300 kB/s and 75 kB per load: 0.25 s of link per load, slow once the slow link's
     // mark is 0.2 s. The bandwidth-delay product (0.8 loads) is under every floor.
     var configuration = unbudgetedAdaptive
@@ -195,7 +201,8 @@ import Testing
     )
   }
 
-  @Test func aMovingViewportSkipsVisibleItemsThatLeaveBeforeTheLinkCouldDeliverThem() {
+  @Test("a moving viewport skips visible items that leave before the link could deliver them")
+  func aMovingViewportSkipsVisibleItemsThatLeaveBeforeTheLinkCouldDeliverThem() {
     // 300 kB/s and 75 kB per load (less once the waiting screen keeps the link busy):
     // the ten or eleven items on screen take the link about 3 s, while at 300 pt/s
     // the top item leaves within a third of a second.
@@ -215,7 +222,8 @@ import Testing
     #expect(resting == Array(adaptiveLayout.items(overlapping: user.viewport)))
   }
 
-  @Test func aViewportThatStoppedDeadLeavesNothingOnScreenBehindWhateverTheVelocityFit() {
+  @Test("a viewport that stopped dead leaves nothing on screen behind whatever the velocity fit")
+  func aViewportThatStoppedDeadLeavesNothingOnScreenBehindWhateverTheVelocityFit() {
     // The same screen as above, moving at 3,000 pt/s, then stopping dead: the tracker's
     // 100 ms fit still reports the motion for a few frames.
     var (user, moving, onScreen) = Self.movingOverAWaitingScreen(speed: 3000)
@@ -231,7 +239,8 @@ import Testing
     #expect(standing == onScreen)
   }
 
-  @Test func onADenseScreenSkippedItemsHoldTheirPlaceAndLeavingLoadsAreWithdrawn() {
+  @Test("on a dense screen skipped items hold their place and leaving loads are withdrawn")
+  func onADenseScreenSkippedItemsHoldTheirPlaceAndLeavingLoadsAreWithdrawn() {
     // The same screen of eleven items is dense by default (more than 6); its top item is
     // skipped. With a floor of 11 loads in flight, a sparse screen lets a prefetch take
     // the skipped item's place; a dense one does not.
@@ -270,7 +279,8 @@ import Testing
     #expect(keptAnswer == keptScreen)
   }
 
-  @Test func onADenseScreenAUserGoingBackAndForthKeepsTheLoadsLeftJustBehind() {
+  @Test("on a dense screen a user going back and forth keeps the loads left just behind")
+  func onADenseScreenAUserGoingBackAndForthKeepsTheLoadsLeftJustBehind() {
     /// Whether the top item's running load stays wanted as a drag at `speed` carries
     /// the item off the top of a dense screen (eleven items) whose loads all run.
     func keepsTopLoad(
@@ -302,7 +312,8 @@ import Testing
     #expect(!keepsTopLoad(never, backAndForth: true, speed: 300))
   }
 
-  @Test func atRestOnADenseScreenTheItemsBehindAreWantedToo() {
+  @Test("at rest on a dense screen the items behind are wanted too")
+  func atRestOnADenseScreenTheItemsBehindAreWantedToo() {
     // Down for a second, back up a little, then at rest: the lead points up, where
     // everything is loaded; the rows below, where the user came from, wait unless the
     // screen is dense (eleven items on this one, more than 6).
@@ -348,7 +359,8 @@ import Testing
       })
   }
 
-  @Test func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
+  @Test("at rest the visible items nearest the scroll direction come first")
+  func atRestTheVisibleItemsNearestTheScrollDirectionComeFirst() {
     func visibleOrder(_ answer: [PreloadRequest]) -> [Int] {
       answer.filter { $0.priority == .visible }.sorted { $0.order < $1.order }.map(\.item)
     }
@@ -366,7 +378,8 @@ import Testing
     #expect(backAtRest == backAtRest.sorted())
   }
 
-  @Test func atRestAgainstTheStartOfTheListTheLeadPointsDownTheList() {
+  @Test("at rest against the start of the list the lead points down the list")
+  func atRestAgainstTheStartOfTheListTheLeadPointsDownTheList() {
     func restingAfterScrollingUp(to offset: CGFloat) -> (AdaptivePlayer, [PreloadRequest]) {
       // A sparse screen, where nothing behind is wanted at rest.
       var player = AdaptivePlayer(offset: offset + 600)
@@ -390,7 +403,8 @@ import Testing
       })
   }
 
-  @Test func aGlideOnAFastLinkThatKeepsUpWantsLessPastItsLanding() throws {
+  @Test("a glide on a fast link that keeps up wants less past its landing")
+  func aGlideOnAFastLinkThatKeepsUpWantsLessPastItsLanding() throws {
     // Loads take 0.2 s; a fling at 3,000 pt/s, followed into its glide.
     func glide(share: Double, isKeptWaiting: Bool, layout: ListLayout = tallPosts) throws
       -> (reach: CGFloat, landing: CGFloat)
@@ -426,7 +440,8 @@ import Testing
     #expect(denseHalf.reach == denseWhole.reach)
   }
 
-  @Test func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
+  @Test("a running prefetch ahead is finished after the user turns around")
+  func aRunningPrefetchAheadIsFinishedAfterTheUserTurnsAround() throws {
     var configuration = unbudgetedAdaptive
     configuration.nearlyDoneFraction = 100  // not kept for being nearly done
     var player = AdaptivePlayer(configuration)
@@ -442,7 +457,8 @@ import Testing
     #expect(!up.contains { $0.item == queued })
   }
 
-  @Test func aRunningPrefetchTheUserTurnedAwayFromIsKeptOnlyWithinTheKeptReach() throws {
+  @Test("a running prefetch the user turned away from is kept only within the kept reach")
+  func aRunningPrefetchTheUserTurnedAwayFromIsKeptOnlyWithinTheKeptReach() throws {
     for keptScreens in [1.0, 6.0] {
       var configuration = unbudgetedAdaptive
       configuration.nearlyDoneFraction = 100  // not kept for being nearly done
@@ -460,7 +476,8 @@ import Testing
     }
   }
 
-  @Test func aRunningLoadTheViewportFliesOverIsLetGoUnlessNearlyDone() throws {
+  @Test("a running load the viewport flies over is let go unless nearly done")
+  func aRunningLoadTheViewportFliesOverIsLetGoUnlessNearlyDone() throws {
     var configuration = unbudgetedAdaptive
     configuration.nearlyDoneFraction = 100
     for isNearlyDone in [false, true] {
@@ -478,7 +495,8 @@ import Testing
     }
   }
 
-  @Test func aRunningPrefetchAGlideCarriesAcrossTheScreenIsLetGoUnlessNearlyDone() throws {
+  @Test("a running prefetch a glide carries across the screen is let go unless nearly done")
+  func aRunningPrefetchAGlideCarriesAcrossTheScreenIsLetGoUnlessNearlyDone() throws {
     // Loads take about a second (the typical load time, and so "nearly done").
     for runningSeconds in [0.1, 1.1] {
       var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1))
@@ -489,7 +507,8 @@ import Testing
     }
   }
 
-  @Test func aRunningPrefetchIsLetGoWhenTheGlideOutrunsTheLatencysTailNotJustItsMedian() throws {
+  @Test("a running prefetch is let go when the glide outruns the latencys tail not just its median")
+  func aRunningPrefetchIsLetGoWhenTheGlideOutrunsTheLatencysTailNotJustItsMedian() throws {
     // Both links take half a second for a typical load; on one, one load in five takes
     // two seconds. The load has run for a tenth of a second, far from nearly done.
     for hasSlowTail in [false, true] {
@@ -506,7 +525,8 @@ import Testing
     }
   }
 
-  @Test func aGlideTowardTheStartOfTheListKeepsTheFirstScreensLoads() throws {
+  @Test("a glide toward the start of the list keeps the first screens loads")
+  func aGlideTowardTheStartOfTheListKeepsTheFirstScreensLoads() throws {
     // Loads take about a second. The fling would carry the viewport past the first
     // items within that time if the list went on; it stops at offset 0, so they stay.
     var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1), offset: 3200)
@@ -520,7 +540,8 @@ import Testing
     }
   }
 
-  @Test func aGlideTowardTheStartOfTheListPrefetchesTheFirstItems() throws {
+  @Test("a glide toward the start of the list prefetches the first items")
+  func aGlideTowardTheStartOfTheListPrefetchesTheFirstItems() throws {
     // Loads take about a second. Were the list to go on above, the fling would carry the
     // viewport past the first items within that time, and they would be skipped as
     // flown over; it stops at offset 0, so they are where it lands, and are prefetched.
@@ -532,7 +553,8 @@ import Testing
     }
   }
 
-  @Test func aGlideWithdrawsAVisibleLoadOnASparseScreenThatCouldNotFinishInTime() throws {
+  @Test("a glide withdraws a visible load on a sparse screen that could not finish in time")
+  func aGlideWithdrawsAVisibleLoadOnASparseScreenThatCouldNotFinishInTime() throws {
     // Items of 300 points: three or four on screen, a sparse screen. Loads take about a
     // second, and the link a third of a second per load: a slow link.
     for (runningSeconds, isWithdrawn) in [(0.1, true), (1.2, false)] {
@@ -559,7 +581,8 @@ import Testing
     }
   }
 
-  @Test func aGlideTowardTheStartOfTheListKeepsAVisibleLoadItCannotCarryOff() throws {
+  @Test("a glide toward the start of the list keeps a visible load it cannot carry off")
+  func aGlideTowardTheStartOfTheListKeepsAVisibleLoadItCannotCarryOff() throws {
     // A slow link, as above. The fling up would carry item 1 off the bottom of the screen
     // within a typical load time if the list went on above; it stops at offset 0, where
     // item 1 is still on screen, so its load stays.

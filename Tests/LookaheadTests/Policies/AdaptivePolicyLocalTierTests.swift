@@ -10,7 +10,8 @@ import Testing
 /// What a local tier below memory (a disk cache) changes for the adaptive policy: a
 /// load from there costs no network bytes and arrives in about a disk read.
 @Suite struct AdaptivePolicyLocalTierTests {
-  @Test func aJumpStartsNoNetworkPrefetchYetLoadsWhatIsStoredLocally() throws {
+  @Test("a jump starts no network prefetch yet loads what is stored locally")
+  func aJumpStartsNoNetworkPrefetchYetLoadsWhatIsStoredLocally() throws {
     // A jump back toward the start at 40,000 pt/s, five times a fast fling, from items
     // 400–409. Every other item on the way back was seen before and is on disk; the
     // image of item 341, on the way, is already loading.
@@ -40,7 +41,8 @@ import Testing
     #expect(projected.contains { !stored.contains($0.item) && $0.item != 341 })
   }
 
-  @Test func aJumpEndsAndTheLeadResumes() {
+  @Test("a jump ends and the lead resumes")
+  func aJumpEndsAndTheLeadResumes() {
     var player = AdaptivePlayer(unbudgetedAdaptive, offset: 40_000)
     player.move(speed: -40_000, seconds: 0.2)
     #expect(adaptivePrefetches(player.step(speed: -40_000)).isEmpty)
@@ -49,7 +51,8 @@ import Testing
     #expect(!adaptivePrefetches(slowing).isEmpty)
   }
 
-  @Test func aVisibleItemLeavingBeforeTheLinkCouldDeliverItLoadsFromALocalTier() {
+  @Test("a visible item leaving before the link could deliver it loads from a local tier")
+  func aVisibleItemLeavingBeforeTheLinkCouldDeliverItLoadsFromALocalTier() {
     // The screen of "aMovingViewportSkipsVisibleItemsThatLeaveBeforeTheLinkCouldDeliverThem":
     // at 300 pt/s the top item leaves long before the link could deliver the screen.
     var sparse = AdaptivePolicy.Configuration()
@@ -67,7 +70,8 @@ import Testing
     #expect(fromDisk == onScreen)
   }
 
-  @Test func anItemAGlideFliesOverLoadsFromALocalTier() throws {
+  @Test("an item a glide flies over loads from a local tier")
+  func anItemAGlideFliesOverLoadsFromALocalTier() throws {
     // Loads take about a second; a fling at 8,000 pt/s carries the items below the
     // screen across it within a fraction of that.
     typealias Frame = (phase: ScrollPhase, answer: [PreloadRequest], tracker: ScrollTracker)

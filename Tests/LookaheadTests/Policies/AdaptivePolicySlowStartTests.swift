@@ -14,7 +14,8 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
 }
 
 @Suite struct AdaptivePolicySlowStartTests {
-  @Test func aSlowFirstPageStartsTheFirstScreenTwoAtATimeFromTheLeadingEdge() throws {
+  @Test("a slow first page starts the first screen two at a time from the leading edge")
+  func aSlowFirstPageStartsTheFirstScreenTwoAtATimeFromTheLeadingEdge() throws {
     var player = startingPlayer(page: .milliseconds(500))
     let visible = Array(tallPosts.items(overlapping: player.viewport))
     try #require(visible == [0, 1, 2, 3])
@@ -30,7 +31,8 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
     #expect(adaptiveVisibleItems(player.step(loads: oneDone)) == [1, 2, 3])
   }
 
-  @Test func aFirstPageSlowerThanAFastLinksTellsOfASlowLink() {
+  @Test("a first page slower than a fast links tells of a slow link")
+  func aFirstPageSlowerThanAFastLinksTellsOfASlowLink() {
     // Quicker than a slow link's typical page, slower than a fast link's (the threshold
     // is Configuration.slowStartPageLatency, 200 ms).
     var player = startingPlayer(page: .milliseconds(250))
@@ -38,7 +40,8 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
     #expect(adaptiveVisibleItems(first) == [2, 3])
   }
 
-  @Test func aFastFirstPageStartsTheWholeFirstScreen() {
+  @Test("a fast first page starts the whole first screen")
+  func aFastFirstPageStartsTheWholeFirstScreen() {
     for page in [Duration.milliseconds(100), .milliseconds(190), nil] {
       var player = startingPlayer(page: page)
       let first = player.step(loads: AdaptiveLoads(isVisibleReady: false))
@@ -46,7 +49,8 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
     }
   }
 
-  @Test func onceALoadHasTaughtTheLinkTheWholeScreenStarts() {
+  @Test("once a load has taught the link the whole screen starts")
+  func onceALoadHasTaughtTheLinkTheWholeScreenStarts() {
     var player = startingPlayer(page: .milliseconds(500))
     // A second of loading teaches the bandwidth.
     player.move(speed: 0, seconds: 1, loads: AdaptiveLoads(isVisibleReady: false, loading: [3]))
@@ -56,7 +60,8 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
     #expect(adaptiveVisibleItems(answer) == [0, 1, 2, 3])
   }
 
-  @Test func aDenseScreenStartsWhole() {
+  @Test("a dense screen starts whole")
+  func aDenseScreenStartsWhole() {
     // adaptiveLayout: ten posts of 100 points on screen.
     var player = startingPlayer(page: .milliseconds(500), layout: adaptiveLayout)
     let first = player.step(loads: AdaptiveLoads(isVisibleReady: false))

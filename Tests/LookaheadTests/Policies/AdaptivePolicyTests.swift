@@ -8,7 +8,8 @@ import Testing
 #endif
 
 @Suite struct AdaptivePolicyTests {
-  @Test func theLeadGrowsWithVelocity() {
+  @Test("the lead grows with velocity")
+  func theLeadGrowsWithVelocity() {
     var slow = AdaptivePlayer(unbudgetedAdaptive)
     let slowAnswer = slow.move(speed: 1000, seconds: 1)
     var fast = AdaptivePlayer(unbudgetedAdaptive)
@@ -26,7 +27,8 @@ import Testing
       })
   }
 
-  @Test func theLatencyReadingsFollowEveryFinishedLoad() {
+  @Test("the latency readings follow every finished load")
+  func theLatencyReadingsFollowEveryFinishedLoad() {
     var configuration = AdaptivePolicy.Configuration()
     configuration.margin = .milliseconds(50)
     configuration.nearlyDoneFraction = 1.5
@@ -43,7 +45,8 @@ import Testing
     #expect(policy.readings.nearlyDone == .milliseconds(750))
   }
 
-  @Test func theLeadAtRestFollowsTheUsersRecentSpeedAndGrowsWhileIdleWhenAsked() {
+  @Test("the lead at rest follows the users recent speed and grows while idle when asked")
+  func theLeadAtRestFollowsTheUsersRecentSpeedAndGrowsWhileIdleWhenAsked() {
     var flinger = AdaptivePlayer(growingWhileIdleAdaptive)
     let moving = flinger.move(speed: 4000, seconds: 0.5)
     let movingReach = adaptiveReach(moving, beyond: flinger.viewport)
@@ -75,7 +78,8 @@ import Testing
     #expect(defaultLaterReach == defaultRestReach)
   }
 
-  @Test func theLeadAtRestStopsAtTheRestCapHoweverFastTheUserFlung() {
+  @Test("the lead at rest stops at the rest cap however fast the user flung")
+  func theLeadAtRestStopsAtTheRestCapHoweverFastTheUserFlung() {
     // Slow loads (1.5 s) after a fling at 6,000 pt/s: the recent top speed alone would
     // ask for 9,000 points, more than ten screens.
     var player = AdaptivePlayer(unbudgetedAdaptive, latency: .milliseconds(1500))
@@ -98,7 +102,8 @@ import Testing
       adaptiveReach(free.move(speed: 0, seconds: 1), beyond: free.viewport) > cap + adaptiveScreen)
   }
 
-  @Test func theLeadOfAMovingViewportStopsSoonerWhileTheLinkKeepsUp() {
+  @Test("the lead of a moving viewport stops sooner while the link keeps up")
+  func theLeadOfAMovingViewportStopsSoonerWhileTheLinkKeepsUp() {
     // Slow loads (1.5 s + 0.1 s margin) at 4,000 pt/s: the lead time covers 6,400 points.
     func movingReach(isKeptWaiting: Bool) -> CGFloat {
       var player = AdaptivePlayer(unbudgetedAdaptive, latency: .milliseconds(1500))
@@ -115,7 +120,8 @@ import Testing
     #expect(waiting > 5.5 * adaptiveScreen && waiting <= 6 * adaptiveScreen)
   }
 
-  @Test func aDeceleratingFlingWantsItsLandingAndSkipsWhatItFliesOver() throws {
+  @Test("a decelerating fling wants its landing and skips what it flies over")
+  func aDeceleratingFlingWantsItsLandingAndSkipsWhatItFliesOver() throws {
     // Loads take about a second: the viewport flies past the next screen faster.
     var player = AdaptivePlayer(unbudgetedAdaptive, latency: .seconds(1), offset: 0)
     let frames = player.follow(seconds: 0.4, path: adaptiveFling(speed: 6000))
@@ -134,7 +140,8 @@ import Testing
     #expect(!wanted.isEmpty && wanted.min()! > visible.upperBound + 2)
   }
 
-  @Test func onASlowLinkAFastDragFliesOverTheNextItemsAndHoldsTheirPlaces() throws {
+  @Test("on a slow link a fast drag flies over the next items and holds their places")
+  func onASlowLinkAFastDragFliesOverTheNextItemsAndHoldsTheirPlaces() throws {
     // Loads of a second, posts of 300 points (a sparse screen), then a drag at 4,000 pt/s:
     // lifted now, its glide would carry the next posts off the screen within 0.6 s.
     func drag(isSlowLink: Bool) throws -> (prefetches: [PreloadRequest], visible: Range<Int>) {
@@ -160,7 +167,8 @@ import Testing
     #expect(slow.prefetches.isEmpty)
   }
 
-  @Test func aDragLeadsAsFarAsThisUsersDragsWentLately() throws {
+  @Test("a drag leads as far as this users drags went lately")
+  func aDragLeadsAsFarAsThisUsersDragsWentLately() throws {
     // Loads of two seconds make a lead time of about two seconds; posts of 300 points
     // make a sparse screen. Held for the lead time, a drag at 1,500 pt/s would go about
     // 3,000 points, past the lead cap of a link that keeps up (3 screens).
@@ -195,7 +203,8 @@ import Testing
     #expect(learned <= 2_000)
   }
 
-  @Test func requestsAreOrderedByDeadline() throws {
+  @Test("requests are ordered by deadline")
+  func requestsAreOrderedByDeadline() throws {
     var player = AdaptivePlayer(unbudgetedAdaptive)
     let answer = player.move(speed: 2000, seconds: 1)
     let visible = adaptiveLayout.items(overlapping: player.viewport)
@@ -221,7 +230,8 @@ import Testing
     }
   }
 
-  @Test func prefetchesNotDueWithinTheLeadWaitForTheVisibleItems() throws {
+  @Test("prefetches not due within the lead wait for the visible items")
+  func prefetchesNotDueWithinTheLeadWaitForTheVisibleItems() throws {
     // A lead grown while idle reaches items that are not due within the lead time.
     var player = AdaptivePlayer(growingWhileIdleAdaptive)
     player.move(speed: 2000, seconds: 0.5)
@@ -242,7 +252,8 @@ import Testing
     #expect(kept.contains { $0.item == far.item })
   }
 
-  @Test func untilTheLatencyIsLearnedNothingIsPrefetchedWhileTheScreenLoads() {
+  @Test("until the latency is learned nothing is prefetched while the screen loads")
+  func untilTheLatencyIsLearnedNothingIsPrefetchedWhileTheScreenLoads() {
     var learning = AdaptivePlayer(unbudgetedAdaptive, loads: 1)
     learning.move(speed: 2000, seconds: 0.5)
     var ready = learning
@@ -259,7 +270,8 @@ import Testing
         .isEmpty)
   }
 
-  @Test func theBudgetGrowsWithTheLeadTime() {
+  @Test("the budget grows with the lead time")
+  func theBudgetGrowsWithTheLeadTime() {
     var configuration = AdaptivePolicy.Configuration()
     configuration.maximumPrefetches = 4
     configuration.prefetchesPerLeadSecond = 2
@@ -274,7 +286,8 @@ import Testing
     #expect(adaptivePrefetches(slow.move(speed: 4000, seconds: 1)).count == 8)
   }
 
-  @Test func theBudgetCoversAtLeastAFewScreensOfItems() {
+  @Test("the budget covers at least a few screens of items")
+  func theBudgetCoversAtLeastAFewScreensOfItems() {
     var configuration = AdaptivePolicy.Configuration()
     configuration.maximumPrefetches = 4
     configuration.prefetchesPerLeadSecond = 0

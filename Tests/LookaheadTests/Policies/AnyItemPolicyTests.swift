@@ -33,7 +33,8 @@ private struct UniquenessProbe: ItemPolicy {
 }
 
 @Suite struct AnyItemPolicyTests {
-  @Test func aCustomPolicyIsCalledInPlaceNotOnACopy() throws {
+  @Test("a custom policy is called in place not on a copy")
+  func aCustomPolicyIsCalledInPlaceNotOnACopy() throws {
     var policy = AnyItemPolicy(UniquenessProbe())
     let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 50))
     let input = PolicyInput(
@@ -51,7 +52,8 @@ private struct UniquenessProbe: ItemPolicy {
     #expect(probe.callsOnACopy == 0)
   }
 
-  @Test func copiesOfAnAdaptivePolicyLearnApart() throws {
+  @Test("copies of an adaptive policy learn apart")
+  func copiesOfAnAdaptivePolicyLearnApart() throws {
     // The adaptive policy lives in a box that copies share until one of them learns.
     var original = AnyItemPolicy(AdaptivePolicy())
     var copy = original

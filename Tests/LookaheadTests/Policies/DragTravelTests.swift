@@ -3,7 +3,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct DragTravelTests {
-  @Test func aFlickThatGlidesToAStopCoversPartOfWhatItsSpeedPromised() {
+  @Test("a flick that glides to a stop covers part of what its speed promised")
+  func aFlickThatGlidesToAStopCoversPartOfWhatItsSpeedPromised() {
     var model = DragTravel()
     // A drag at 1,000 pt/s watched over one second promises 1,000 points; the finger
     // lifts and the viewport comes to rest 400 points on.
@@ -15,7 +16,8 @@ import Testing
     #expect(model.share(percentile: 50) == 0.4)
   }
 
-  @Test func sharesStayWithinZeroAndOne() {
+  @Test("shares stay within zero and one")
+  func sharesStayWithinZeroAndOne() {
     // A drag that speeds up covers more than promised: it counts as 1.
     var faster = DragTravel()
     faster.observe(time: 0, offset: 0, velocity: 1000, horizon: 1)
@@ -28,7 +30,8 @@ import Testing
     #expect(turned.share(percentile: 50) == 0)
   }
 
-  @Test func samplesAreSpacedAndSlowDragsAreNotSampled() {
+  @Test("samples are spaced and slow drags are not sampled")
+  func samplesAreSpacedAndSlowDragsAreNotSampled() {
     // Frames at 64 Hz and a sample every 0.125 s: times in binary fractions, exact.
     var model = DragTravel(sampleInterval: 0.125, minimumSpeed: 100)
     #expect(model.share(percentile: 50) == nil)
@@ -51,7 +54,8 @@ import Testing
     #expect(slow.count == 0)
   }
 
-  @Test func percentilesAreNearestRankOverTheMostRecentShares() {
+  @Test("percentiles are nearest rank over the most recent shares")
+  func percentilesAreNearestRankOverTheMostRecentShares() {
     var model = DragTravel(capacity: 3)
     for (index, travelled) in [100.0, 400, 300, 200].enumerated() {
       let start = Double(index) * 10
@@ -65,7 +69,8 @@ import Testing
     #expect(model.share(percentile: 100) == 0.4)
   }
 
-  @Test func aListChangeForgetsTheDragsStillWatched() {
+  @Test("a list change forgets the drags still watched")
+  func aListChangeForgetsTheDragsStillWatched() {
     var model = DragTravel()
     model.observe(time: 0, offset: 0, velocity: 1000, horizon: 1)
     model.listDidChange()

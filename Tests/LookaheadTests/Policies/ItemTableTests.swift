@@ -3,7 +3,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct ItemTableTests {
-  @Test func answersLikeADictionaryWhateverTheInsertionOrder() {
+  @Test("answers like a dictionary whatever the insertion order")
+  func answersLikeADictionaryWhateverTheInsertionOrder() {
     var table = ItemTable<String>()
     var reference: [Int: String] = [:]
     // A fixed scramble of -20...60, each item set several times out of order.
@@ -19,7 +20,8 @@ import Testing
     #expect(table.entries.map(\.item) == reference.keys.sorted())
   }
 
-  @Test func removingEverythingKeepsTheStorageAndForgetsTheItems() {
+  @Test("removing everything keeps the storage and forgets the items")
+  func removingEverythingKeepsTheStorageAndForgetsTheItems() {
     var table = ItemTable<Void>()
     for item in [5, 1, 3] { table.insert(item) }
     table.insert(3)
@@ -31,7 +33,8 @@ import Testing
     #expect(!table.contains(3))
   }
 
-  @Test func appendingThenSortingLeavesWhatSettingWouldHave() {
+  @Test("appending then sorting leaves what setting would have")
+  func appendingThenSortingLeavesWhatSettingWouldHave() {
     var appended = ItemTable<String>()
     var set = ItemTable<String>()
     // The same scramble, with repeats: the last value appended for an item wins.
@@ -57,7 +60,8 @@ import Testing
     #expect(inOrder[9] == 1)
   }
 
-  @Test func aHintedLookupAnswersLikeTheSubscriptWhateverTheHint() {
+  @Test("a hinted lookup answers like the subscript whatever the hint")
+  func aHintedLookupAnswersLikeTheSubscriptWhateverTheHint() {
     var table = ItemTable<Int>()
     for item in stride(from: 0, through: 60, by: 3) { table.set(item * 10, for: item) }
     table.set(61, for: 61)

@@ -43,7 +43,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
 }
 
 @Suite struct PolicyTests {
-  @Test func onVisibleWantsExactlyTheVisibleItemsDuringASlowRead() {
+  @Test("on visible wants exactly the visible items during a slow read")
+  func onVisibleWantsExactlyTheVisibleItemsDuringASlowRead() {
     var policy = OnVisiblePolicy()
     var tracker = ScrollTracker()
     let frames = play(&policy, seconds: 2, tracker: &tracker) { 3000 + 50 * CGFloat($0) }
@@ -65,7 +66,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     }
   }
 
-  @Test func pauseWhileScrollingRequestsNothingWhileMovingAndKeepsStartedLoads() {
+  @Test("pause while scrolling requests nothing while moving and keeps started loads")
+  func pauseWhileScrollingRequestsNothingWhileMovingAndKeepsStartedLoads() {
     var policy = PauseWhileScrollingPolicy()
     var tracker = ScrollTracker()
     // At rest at the top: the first screen is requested.
@@ -99,7 +101,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
       settled.wantedItems(for: input, status: ClosureLoadStatus(isReady: { _ in true })).isEmpty)
   }
 
-  @Test func lazyTargetRequestsTheLandingAndNothingItFliesOver() {
+  @Test("lazy target requests the landing and nothing it flies over")
+  func lazyTargetRequestsTheLandingAndNothingItFliesOver() {
     var policy = LazyTargetPolicy()
     var tracker = ScrollTracker()
     let frames = play(&policy, seconds: 4, tracker: &tracker, offset: fling(from: 0, speed: 5000))
@@ -113,14 +116,16 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect(frames.last?.allSatisfy { $0.priority == .visible } == true)
   }
 
-  @Test func lazyTargetRequestsNothingWhileTheFingerIsDown() {
+  @Test("lazy target requests nothing while the finger is down")
+  func lazyTargetRequestsNothingWhileTheFingerIsDown() {
     var policy = LazyTargetPolicy()
     var tracker = ScrollTracker()
     let frames = play(&policy, seconds: 1, tracker: &tracker) { 500 + 300 * CGFloat($0) }
     #expect(frames.dropFirst().allSatisfy { $0.isEmpty })
   }
 
-  @Test func textureStaysMinimumUntilTheFirstDragThenPreloadsFullRanges() {
+  @Test("texture stays minimum until the first drag then preloads full ranges")
+  func textureStaysMinimumUntilTheFirstDragThenPreloadsFullRanges() {
     var policy = TexturePolicy()
     var tracker = ScrollTracker()
     let rest = play(&policy, seconds: 0.2, tracker: &tracker) { _ in 5000 }
@@ -137,7 +142,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect((byItem[Int(y / 100) + 30]?.order ?? 0) > (byItem[Int(y / 100) + 15]?.order ?? 0))
   }
 
-  @Test func textureMovesItsLeadingBufferOnReversal() {
+  @Test("texture moves its leading buffer on reversal")
+  func textureMovesItsLeadingBufferOnReversal() {
     var policy = TexturePolicy()
     var tracker = ScrollTracker()
     _ = play(&policy, seconds: 0.5, tracker: &tracker) { 5000 + 400 * CGFloat($0) }
@@ -147,7 +153,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect(Set(back.last?.map(\.item) ?? []) == Set(expected))
   }
 
-  @Test func wantedSetReportsNewChangedAndRemovedKeys() {
+  @Test("wanted set reports new changed and removed keys")
+  func wantedSetReportsNewChangedAndRemovedKeys() {
     var wanted = WantedSet<Int>()
     let first = wanted.update(to: [
       WantedSet.Request(key: 3, priority: .visible, order: 0),
@@ -168,7 +175,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect(wanted.count == 0)
   }
 
-  @Test func aKeyWantedTwiceInOneAnswerKeepsItsMostUrgentRequest() {
+  @Test("a key wanted twice in one answer keeps its most urgent request")
+  func aKeyWantedTwiceInOneAnswerKeepsItsMostUrgentRequest() {
     var wanted = WantedSet<String>()
     let changes = wanted.update(to: [
       WantedSet.Request(key: "a.jpg", priority: .preload, order: 3),
@@ -180,7 +188,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect(wanted.count == 1)
   }
 
-  @Test func unwantedKeysComeInTheOrderTheyWereFirstWanted() {
+  @Test("unwanted keys come in the order they were first wanted")
+  func unwantedKeysComeInTheOrderTheyWereFirstWanted() {
     var wanted = WantedSet<String>()
     _ = wanted.update(
       to: ["c", "a", "b"].map { WantedSet.Request(key: $0, priority: .preload, order: 0) })
@@ -191,7 +200,8 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
     #expect(wanted.update(to: []).unwanted == ["c", "a", "b"])
   }
 
-  @Test func insertedKeysAreReportedOnceByTheirFirstPosition() {
+  @Test("inserted keys are reported once by their first position")
+  func insertedKeysAreReportedOnceByTheirFirstPosition() {
     var wanted = WantedSet<String>()
     var inserted: [Int] = []
     _ = wanted.update(

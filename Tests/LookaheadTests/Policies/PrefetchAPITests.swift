@@ -18,7 +18,8 @@ import Testing
   /// Thirty items of 100 points and a 300-point viewport; Texture's full tuning.
   static let layout = ListLayout(crossLength: 100, itemLengths: Array(repeating: 100, count: 30))
 
-  @Test func prefetchesComeNearestFirstAndACellJoinsAndRaisesAnItemInFlight() async throws {
+  @Test("prefetches come nearest first and a cell joins and raises an item in flight")
+  func prefetchesComeNearestFirstAndACellJoinsAndRaisesAnItemInFlight() async throws {
     let loader = Loader()
     let cache = MemoryCache<Int, String>()
     let driver = AsyncDriver(

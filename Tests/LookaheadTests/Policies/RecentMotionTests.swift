@@ -4,7 +4,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct RecentMotionTests {
-  @Test func topSpeedsAndTheLongestStrokeFadeWithTheHalfLife() {
+  @Test("top speeds and the longest stroke fade with the half life")
+  func topSpeedsAndTheLongestStrokeFadeWithTheHalfLife() {
     var motion = RecentMotion(halfLife: .seconds(2))
     motion.observe(velocity: 1000, time: .zero, isMoving: true, offset: 0)
     motion.observe(velocity: 800, time: .seconds(1), isMoving: true, offset: 600)
@@ -20,7 +21,8 @@ import Testing
     #expect(motion.lastTime == .seconds(3))
   }
 
-  @Test func aRestStartsWhenTheMotionStopsAndEndsTheStroke() {
+  @Test("a rest starts when the motion stops and ends the stroke")
+  func aRestStartsWhenTheMotionStopsAndEndsTheStroke() {
     var motion = RecentMotion(halfLife: .seconds(4))
     motion.observe(velocity: 500, time: .zero, isMoving: true, offset: 0)
     motion.observe(velocity: 500, time: .seconds(0.8), isMoving: true, offset: 400)
@@ -36,7 +38,8 @@ import Testing
     #expect(abs(motion.longestStroke - 400 * pow(0.5, 1)) < 1e-9)
   }
 
-  @Test func theViewportStandsStillOnlyOnceTimeHasPassedWhereItStood() {
+  @Test("the viewport stands still only once time has passed where it stood")
+  func theViewportStandsStillOnlyOnceTimeHasPassedWhereItStood() {
     var motion = RecentMotion(halfLife: .seconds(4))
     let first = motion.standsStill(at: 100, now: .milliseconds(16))
     // A second decision within the same frame: no time has passed at rest.

@@ -13,7 +13,8 @@ import Testing
     }
   }
 
-  @Test func anExcursionIsTheFurthestProgressWithinTheWindowInTheLastDirection() {
+  @Test("an excursion is the furthest progress within the window in the last direction")
+  func anExcursionIsTheFurthestProgressWithinTheWindowInTheLastDirection() {
     var model = RestExcursions(window: 4)
     // Rest at 1,000; the user goes 900 points on, comes back, and 5 s later goes far.
     watch(&model, from: 0, offsets: [1000, 1000, 1900, 1400, 1200, 9000])
@@ -21,7 +22,8 @@ import Testing
     #expect(model.excursion(percentile: 50) == 900)
   }
 
-  @Test func goingBackCountsAsNoExcursion() {
+  @Test("going back counts as no excursion")
+  func goingBackCountsAsNoExcursion() {
     var forward = RestExcursions(window: 2)
     watch(&forward, from: 0, offsets: [1000, 400, 200])
     #expect(forward.excursion(percentile: 50) == 0)
@@ -31,7 +33,8 @@ import Testing
     #expect(backward.excursion(percentile: 50) == 800)
   }
 
-  @Test func percentilesAreNearestRankOverTheMostRecentExcursions() {
+  @Test("percentiles are nearest rank over the most recent excursions")
+  func percentilesAreNearestRankOverTheMostRecentExcursions() {
     var model = RestExcursions(window: 1, capacity: 3)
     #expect(model.excursion(percentile: 50) == nil)
     for (index, distance) in [100.0, 400, 300, 200].enumerated() {
@@ -45,7 +48,8 @@ import Testing
     #expect(model.excursion(percentile: 100) == 400)
   }
 
-  @Test func aListChangeForgetsTheRestsStillWatched() {
+  @Test("a list change forgets the rests still watched")
+  func aListChangeForgetsTheRestsStillWatched() {
     var model = RestExcursions(window: 4)
     watch(&model, from: 0, offsets: [1000, 1500])
     model.listDidChange()
@@ -58,7 +62,8 @@ import Testing
 }
 
 @Suite struct MovingMissRateTests {
-  @Test func theShareFollowsMovingFramesAndIgnoresRest() {
+  @Test("the share follows moving frames and ignores rest")
+  func theShareFollowsMovingFramesAndIgnoresRest() {
     var rate = MovingMissRate(halfLife: .seconds(1))
     rate.observe(time: .zero, isMoving: true, isWaiting: true)
     #expect(rate.share == 0)
@@ -76,7 +81,8 @@ import Testing
 }
 
 @Suite struct RecentValuesTests {
-  @Test func keepsTheLastValuesAscendingAndEvictsTheOldestEvenWhenRepeated() {
+  @Test("keeps the last values ascending and evicts the oldest even when repeated")
+  func keepsTheLastValuesAscendingAndEvictsTheOldestEvenWhenRepeated() {
     var values = RecentValues<Int>(capacity: 3)
     for value in [5, 1, 5] { values.append(value) }
     #expect(values.ascending == [1, 5, 5])

@@ -3,7 +3,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct ThroughputEstimatorTests {
-  @Test func learnsBandwidthLoadSizeAndTheLinkTimePerLoad() {
+  @Test("learns bandwidth load size and the link time per load")
+  func learnsBandwidthLoadSizeAndTheLinkTimePerLoad() {
     var estimator = ThroughputEstimator()
     #expect(estimator.bytesPerSecond == nil)
     #expect(estimator.secondsPerLoad == nil)
@@ -18,7 +19,8 @@ import Testing
     #expect(estimator.secondsPerLoad == 1)
   }
 
-  @Test func oldObservationsCountHalfAfterTwiceTheHalfLife() {
+  @Test("old observations count half after twice the half life")
+  func oldObservationsCountHalfAfterTwiceTheHalfLife() {
     var estimator = ThroughputEstimator(halfLife: 1)
     estimator.observe(bytes: 100_000)
     estimator.observeBusy(seconds: 1)

@@ -3,7 +3,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct TravelDirectnessTests {
-  @Test func oneWayIsDirectAndBackAndForthIsNot() {
+  @Test("one way is direct and back and forth is not")
+  func oneWayIsDirectAndBackAndForthIsNot() {
     var straight = TravelDirectness(halfLife: .seconds(5))
     #expect(straight.value == 1)
     for frame in 0...60 {
@@ -29,7 +30,8 @@ import Testing
     #expect(back.value < 0.001)
   }
 
-  @Test func olderMotionFadesWithTheHalfLife() {
+  @Test("older motion fades with the half life")
+  func olderMotionFadesWithTheHalfLife() {
     var directness = TravelDirectness(halfLife: .seconds(1))
     directness.observe(time: 0, offset: 0)
     directness.observe(time: 0.01, offset: 100)
@@ -40,7 +42,8 @@ import Testing
     #expect(abs(directness.value - 1.0 / 3) < 1e-9)
   }
 
-  @Test func aListChangeAddsNoMotion() {
+  @Test("a list change adds no motion")
+  func aListChangeAddsNoMotion() {
     var directness = TravelDirectness(halfLife: .seconds(5))
     directness.observe(time: 0, offset: 0)
     directness.observe(time: 0.016, offset: 10)

@@ -18,7 +18,8 @@ import Testing
     return last.tracker
   }
 
-  @Test func aGlideTowardTheStartStopsThere() throws {
+  @Test("a glide toward the start stops there")
+  func aGlideTowardTheStartStopsThere() throws {
     let tracker = try glidingUp(speed: 6000)
     let start = Double(tracker.offset.y)
     let unstopped = ViewportMotion(tracker: tracker, axis: .vertical)
@@ -34,7 +35,8 @@ import Testing
     #expect(stopped.distanceCovered(within: 60) == start)
   }
 
-  @Test func aGlideThatEndsBeforeTheStartIsUnchanged() throws {
+  @Test("a glide that ends before the start is unchanged")
+  func aGlideThatEndsBeforeTheStartIsUnchanged() throws {
     let tracker = try glidingUp(speed: 2000)
     let unstopped = ViewportMotion(tracker: tracker, axis: .vertical)
     let stopped = ViewportMotion(tracker: tracker, axis: .vertical).stopping(
@@ -44,7 +46,8 @@ import Testing
     #expect(stopped.timeToTravel(100) == unstopped.timeToTravel(100))
   }
 
-  @Test func aGlideTowardLargerOffsetsIgnoresTheStart() throws {
+  @Test("a glide toward larger offsets ignores the start")
+  func aGlideTowardLargerOffsetsIgnoresTheStart() throws {
     var player = AdaptivePlayer(offset: 100)
     let last = try #require(player.follow(seconds: 0.3, path: adaptiveFling(speed: 6000)).last)
     try #require(last.phase == .decelerating)
@@ -55,7 +58,8 @@ import Testing
     #expect(stopped.remainingDistance > 1000)
   }
 
-  @Test func aDragLiftedNowGlidesFromItsSpeed() throws {
+  @Test("a drag lifted now glides from its speed")
+  func aDragLiftedNowGlidesFromItsSpeed() throws {
     var player = AdaptivePlayer(offset: 3000)
     let last = try #require(player.follow(seconds: 0.25) { CGFloat($0 * 3000) }.last)
     try #require(last.phase == .dragging)

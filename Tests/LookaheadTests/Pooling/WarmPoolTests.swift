@@ -42,7 +42,8 @@ private final class Screen {
     }
   }
 
-  @Test func theFirstTakeBuildsAndWarmsTheNext() async {
+  @Test("the first take builds and warms the next")
+  func theFirstTakeBuildsAndWarmsTheNext() async {
     let factory = Factory()
     let pool = factory.pool()
     let first = pool.take("orders")
@@ -54,7 +55,8 @@ private final class Screen {
     #expect(pool.readyCount(for: "orders") == 1)
   }
 
-  @Test func laterTakesAreWarm() async {
+  @Test("later takes are warm")
+  func laterTakesAreWarm() async {
     let factory = Factory()
     let pool = factory.pool()
     _ = pool.take("orders")
@@ -68,7 +70,8 @@ private final class Screen {
     #expect(pool.readyCount(for: "orders") == 1)
   }
 
-  @Test func purgeEmptiesThePool() async {
+  @Test("purge empties the pool")
+  func purgeEmptiesThePool() async {
     let factory = Factory()
     let pool = factory.pool(instancesPerKey: 2)
     _ = pool.take("orders")
@@ -83,7 +86,8 @@ private final class Screen {
     #expect(pool.take("orders").isWarm == false)
   }
 
-  @Test func aBuildInProgressDuringAPurgeIsDiscarded() async {
+  @Test("a build in progress during a purge is discarded")
+  func aBuildInProgressDuringAPurgeIsDiscarded() async {
     let gate = AsyncStream<Void>.makeStream()
     let started = AsyncStream<Void>.makeStream()
     let pool = WarmPool<String, Screen>(
@@ -103,7 +107,8 @@ private final class Screen {
     #expect(pool.totalCost == 0)
   }
 
-  @Test func warmingWaitsWhileScrollingFast() async {
+  @Test("warming waits while scrolling fast")
+  func warmingWaitsWhileScrollingFast() async {
     let factory = Factory()
     let pool = factory.pool()
     pool.scrolled(velocity: -4000)
@@ -118,7 +123,8 @@ private final class Screen {
     #expect(pool.readyCount(for: "orders") == 1)
   }
 
-  @Test func predictiveWarmingRespectsTheBudget() async {
+  @Test("predictive warming respects the budget")
+  func predictiveWarmingRespectsTheBudget() async {
     let factory = Factory()
     let pool = factory.pool(memoryBudget: 100, costs: ["tracking": 60, "orders": 50, "help": 30])
     pool.setLikelyNext([
@@ -145,7 +151,8 @@ private final class Screen {
     #expect(pool.totalCost == 60)
   }
 
-  @Test func givenBackInstancesArePreparedForReuse() async {
+  @Test("given back instances are prepared for reuse")
+  func givenBackInstancesArePreparedForReuse() async {
     let factory = Factory()
     let pool = factory.pool()
     let screen = pool.take("orders")
@@ -165,7 +172,8 @@ private final class Screen {
 }
 
 @Suite struct WarmPoolStateMachineTests {
-  @Test func replenishesTheMostRecentlyTakenKeyFirst() {
+  @Test("replenishes the most recently taken key first")
+  func replenishesTheMostRecentlyTakenKeyFirst() {
     var pool = WarmPoolStateMachine<String>()
     var outcomes = [pool.take("a", cost: 1), pool.take("b", cost: 1)]
     #expect(outcomes == [.build, .build])
@@ -182,7 +190,8 @@ private final class Screen {
     #expect(pool.totalCost == 1)
   }
 
-  @Test func nothingIsWarmedWhileScrollingFast() {
+  @Test("nothing is warmed while scrolling fast")
+  func nothingIsWarmedWhileScrollingFast() {
     var pool = WarmPoolStateMachine<String>()
     _ = pool.take("a", cost: 1)
     pool.isScrollingFast = true
@@ -192,7 +201,8 @@ private final class Screen {
     #expect(whileFast == nil && afterwards == "a")
   }
 
-  @Test func aPurgeDiscardsTheBuildInProgress() {
+  @Test("a purge discards the build in progress")
+  func aPurgeDiscardsTheBuildInProgress() {
     var pool = WarmPoolStateMachine<String>()
     _ = pool.take("a", cost: 5)
     let generation = pool.generation
@@ -204,7 +214,8 @@ private final class Screen {
     #expect(!kept && next == nil && pool.totalCost == 0)
   }
 
-  @Test func aKeyFilledByAGivenBackInstanceWhileWarmingDiscardsTheBuild() {
+  @Test("a key filled by a given back instance while warming discards the build")
+  func aKeyFilledByAGivenBackInstanceWhileWarmingDiscardsTheBuild() {
     var pool = WarmPoolStateMachine<String>(instancesPerKey: 2)
     _ = pool.take("a", cost: 3)
     let reserved = pool.nextToWarm()
@@ -216,7 +227,8 @@ private final class Screen {
     #expect(kept && pool.readyCount(for: "a") == 2 && pool.totalCost == 6)
   }
 
-  @Test func aBuildForAKeyThatIsNoLongerLikelyIsDiscarded() {
+  @Test("a build for a key that is no longer likely is discarded")
+  func aBuildForAKeyThatIsNoLongerLikelyIsDiscarded() {
     var pool = WarmPoolStateMachine<String>()
     _ = pool.setLikelyNext([(key: "a", probability: 0.9, cost: 4)])
     let reserved = pool.nextToWarm()

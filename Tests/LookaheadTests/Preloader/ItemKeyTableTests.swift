@@ -3,7 +3,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct ItemKeyTableTests {
-  @Test func itemsKeepTheirKeysThroughAppendsAndReplacements() {
+  @Test("items keep their keys through appends and replacements")
+  func itemsKeepTheirKeysThroughAppendsAndReplacements() {
     var table = ItemKeyTable<String>()
     for key in ["a", nil, "c", nil] { table.append(key) }
     #expect(table.count == 4)

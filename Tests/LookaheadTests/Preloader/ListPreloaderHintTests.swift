@@ -52,7 +52,8 @@ private func expectSameDecisions(
 /// UIKit's prefetch calls are hints: the strategy decides with or without them, and a
 /// hint never outranks or cancels the strategy's, a cell's or the pager's requests.
 @Suite struct ListPreloaderHintTests {
-  @Test func aHintLoadsWhatNothingElseWantsAtTheLowestPriority() {
+  @Test("a hint loads what nothing else wants at the lowest priority")
+  func aHintLoadsWhatNothingElseWantsAtTheLowestPriority() {
     var harness = loaded()
     let actions = harness.hint([85])
     #expect(Harness.starts(actions).map(\.key) == [Harness.key(85)])
@@ -61,7 +62,8 @@ private func expectSameDecisions(
     #expect(harness.machine.wantedKeys.isEmpty)  // the strategy wants nothing new
   }
 
-  @Test func repeatedHintsChangeNothing() {
+  @Test("repeated hints change nothing")
+  func repeatedHintsChangeNothing() {
     var harness = loaded()
     harness.scroll(to: 0)
     // Posts 100 and 99 are on screen and loading; post 82 is wanted by nobody, and every
@@ -78,7 +80,8 @@ private func expectSameDecisions(
     #expect(harness.machine.loadState(of: Harness.key(82)) == .queued(.idle))
   }
 
-  @Test func theStrategysDecisionsDoNotDependOnHints() {
+  @Test("the strategys decisions do not depend on hints")
+  func theStrategysDecisionsDoNotDependOnHints() {
     // The same session twice: once without hints (as when UIKit misses them in a
     // compositional or orthogonal section), once with hints that repeat, jump ahead,
     // name wanted and unwanted posts, and are withdrawn. Only the strategy's loads
@@ -102,7 +105,8 @@ private func expectSameDecisions(
     #expect(hintLoads > 0, "some hint loads ran in free slots")
   }
 
-  @Test func aHintLoadYieldsItsSlotToTheStrategy() {
+  @Test("a hint load yields its slot to the strategy")
+  func aHintLoadYieldsItsSlotToTheStrategy() {
     var harness = loaded(100)
     let hintedKeys = ids(60, through: 55).map(Harness.key)
     // Before the first frame every slot is free: six hints take them all.
@@ -122,7 +126,8 @@ private func expectSameDecisions(
     #expect(order.count > strategy.count)
   }
 
-  @Test func aWithdrawnHintCancelsOnlyALoadNobodyElseWants() {
+  @Test("a withdrawn hint cancels only a load nobody else wants")
+  func aWithdrawnHintCancelsOnlyALoadNobodyElseWants() {
     var harness = loaded()
     harness.hint([82])
     #expect(Harness.cancelled(harness.withdrawHint([82])) == [Harness.key(82)])
@@ -135,7 +140,8 @@ private func expectSameDecisions(
     #expect(harness.machine.loadState(of: Harness.key(100)) == .loading)
   }
 
-  @Test func aDirectRequestIsNeverCancelledByAPrefetch() {
+  @Test("a direct request is never cancelled by a prefetch")
+  func aDirectRequestIsNeverCancelledByAPrefetch() {
     var harness = loaded(100)
     // A detail screen shows post 7, which the list does not: its request starts the load.
     let key = Harness.key(7)
@@ -151,7 +157,8 @@ private func expectSameDecisions(
     #expect(delivered.contains { if case .deliver(key, [1]) = $0 { true } else { false } })
   }
 
-  @Test func aCellNeverKeepsALoadTheStrategyDropped() {
+  @Test("a cell never keeps a load the strategy dropped")
+  func aCellNeverKeepsALoadTheStrategyDropped() {
     var harness = loaded(100)
     harness.scroll(to: 0)
     harness.machine.beginDragging(now: harness.time)
@@ -166,7 +173,8 @@ private func expectSameDecisions(
     #expect(harness.machine.loadState(of: prefetched) == .notRequested)
   }
 
-  @Test func hintsAreWithdrawnAndIgnoredWhileTheRangesAreConstrained() {
+  @Test("hints are withdrawn and ignored while the ranges are constrained")
+  func hintsAreWithdrawnAndIgnoredWhileTheRangesAreConstrained() {
     var harness = loaded()
     harness.hint([82])
     let cached = harness.cached
@@ -182,7 +190,8 @@ private func expectSameDecisions(
     #expect(harness.machine.isHinted(Harness.key(83)))
   }
 
-  @Test func hintsForUnknownUncachableOrCachedItemsAreIgnored() {
+  @Test("hints for unknown uncachable or cached items are ignored")
+  func hintsForUnknownUncachableOrCachedItemsAreIgnored() {
     var harness = Harness(keyless: [84])
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -191,7 +200,9 @@ private func expectSameDecisions(
     #expect(harness.machine.loadQueueStorage.isEmpty)
   }
 
-  @Test(arguments: [PreloadStrategy.adaptive, .texture])
+  @Test(
+    "a large batch of hints changes no strategys decisions",
+    arguments: [PreloadStrategy.adaptive, .texture])
   func aLargeBatchOfHintsChangesNoStrategysDecisions(strategy: PreloadStrategy) {
     // One batch of 64 hints before the first drag prunes the record of hinted keys, and
     // six of its loads take the free slots: the strategy must not see them as its own.
@@ -207,7 +218,8 @@ private func expectSameDecisions(
     #expect(hintLoads > 0, "the batch's loads ran in free slots")
   }
 
-  @Test func aMemoryWarningWithdrawsEveryHintOfALargeBatch() {
+  @Test("a memory warning withdraws every hint of a large batch")
+  func aMemoryWarningWithdrawsEveryHintOfALargeBatch() {
     var harness = loaded(100)
     harness.hint(ids(64, through: 1))
     let cached = harness.cached
@@ -219,7 +231,8 @@ private func expectSameDecisions(
     #expect(!harness.running.isEmpty && harness.running.keys.allSatisfy { !hinted.contains($0) })
   }
 
-  @Test func theRecordOfHintedKeysStaysBounded() {
+  @Test("the record of hinted keys stays bounded")
+  func theRecordOfHintedKeysStaysBounded() {
     var harness = loaded(100)
     for round in 0..<300 {
       let id = 1 + round % 100

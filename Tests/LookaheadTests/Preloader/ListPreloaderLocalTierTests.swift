@@ -42,7 +42,8 @@ import Testing
 
   private func key(atPosition position: Int) -> String { MachineHarness.key(999 - position) }
 
-  @Test func aJumpLoadsTheImagesStoredLocallyAheadOfIt() {
+  @Test("a jump loads the images stored locally ahead of it")
+  func aJumpLoadsTheImagesStoredLocallyAheadOfIt() {
     let ahead = Set((300..<340).map(key(atPosition:)))
     #expect(keysStartedDuringAJump(isAheadStored: false).isDisjoint(with: ahead))
     #expect(!keysStartedDuringAJump(isAheadStored: true).isDisjoint(with: ahead))

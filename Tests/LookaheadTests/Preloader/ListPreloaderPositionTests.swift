@@ -8,7 +8,8 @@ private typealias Harness = MachineHarness
 /// The machine remembers where each wanted item was; a list change that moves items must
 /// not leave it naming old positions.
 @Suite struct ListPreloaderPositionTests {
-  @Test func cancelledPrefetchesNameTheItemsWhereAHeadInsertMovedThem() {
+  @Test("cancelled prefetches name the items where a head insert moved them")
+  func cancelledPrefetchesNameTheItemsWhereAHeadInsertMovedThem() {
     var harness = Harness.firstPageOnScreen()
     harness.perform(harness.machine.refresh(now: harness.time))
     _ = harness.finishUntilAPageStarts()
@@ -20,7 +21,8 @@ private typealias Harness = MachineHarness
     #expect(cancelled.map(Set.init) == Set(10...19))
   }
 
-  @Test func anAppendKeepsThePositionsOfTheWantedItems() {
+  @Test("an append keeps the positions of the wanted items")
+  func anAppendKeepsThePositionsOfTheWantedItems() {
     var harness = Harness.firstPageOnScreen()
     harness.perform(harness.machine.loadNextPage(now: harness.time))
     _ = harness.finishUntilAPageStarts()

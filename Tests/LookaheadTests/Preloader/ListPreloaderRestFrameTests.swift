@@ -29,7 +29,9 @@ import Testing
     return (harness, finishes)
   }
 
-  @Test func atRestTheLoadsThatWaitedForTheScreenStartAtTheWakeUpAFinishedLoadAsksFor() throws {
+  @Test(
+    "at rest the loads that waited for the screen start at the wake up a finished load asks for")
+  func atRestTheLoadsThatWaitedForTheScreenStartAtTheWakeUpAFinishedLoadAsksFor() throws {
     var (harness, finishes) = Self.restingWithTheScreenLoaded()
     // The screen is loaded; what waited for it has not been decided, since no offset came.
     #expect(harness.running.isEmpty)
@@ -45,7 +47,8 @@ import Testing
     #expect(harness.machine.viewport.origin == .zero)
   }
 
-  @Test func aFrameFromTheDriverAnswersAPendingRestFrame() throws {
+  @Test("a frame from the driver answers a pending rest frame")
+  func aFrameFromTheDriverAnswersAPendingRestFrame() throws {
     var (harness, _) = Self.restingWithTheScreenLoaded()
     harness.scroll(to: 0, after: .milliseconds(5))
     let sample = harness.time
@@ -54,7 +57,8 @@ import Testing
     #expect(harness.machine.restFrame == nil)
   }
 
-  @Test func aViewportThatStopsWithoutAnotherSampleSettlesAfterTheVelocityWindow() throws {
+  @Test("a viewport that stops without another sample settles after the velocity window")
+  func aViewportThatStopsWithoutAnotherSampleSettlesAfterTheVelocityWindow() throws {
     var harness = Harness(strategy: .adaptive)
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -77,7 +81,8 @@ import Testing
     #expect(harness.machine.restFrame == nil)
   }
 
-  @Test func cancellingEverythingLeavesNoFrameAtRest() {
+  @Test("cancelling everything leaves no frame at rest")
+  func cancellingEverythingLeavesNoFrameAtRest() {
     var (harness, _) = Self.restingWithTheScreenLoaded()
     #expect(harness.machine.restFrame != nil)
     harness.perform(harness.machine.cancelAll(now: harness.time))
@@ -85,7 +90,8 @@ import Testing
     #expect(harness.tick(at: harness.time + .seconds(1)).isEmpty)
   }
 
-  @Test func nothingIsAskedForBeforeTheFirstFrame() {
+  @Test("nothing is asked for before the first frame")
+  func nothingIsAskedForBeforeTheFirstFrame() {
     var harness = Harness(strategy: .adaptive)
     harness.start()
     let actions = harness.answerPage(ids(100, through: 81), next: "c81")

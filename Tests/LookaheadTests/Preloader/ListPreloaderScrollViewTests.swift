@@ -20,7 +20,8 @@ private func loaded(_ count: Int = 100) -> Harness {
 /// Scroll views observed without their delegate (UIKit's content offset and pan gesture,
 /// SwiftUI's scroll geometry and phase), and SwiftUI rows before iOS 18.
 @Suite struct ListPreloaderScrollViewTests {
-  @Test func aDragAFlingAndTheEndOfTheDecelerationComeFromScrollViewStates() {
+  @Test("a drag a fling and the end of the deceleration come from scroll view states")
+  func aDragAFlingAndTheEndOfTheDecelerationComeFromScrollViewStates() {
     var harness = loaded()
     harness.report(offset: 0)
     #expect(harness.machine.tracker.phase == .idle)
@@ -47,7 +48,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.scrollViewFollowUpDelay == nil)
   }
 
-  @Test func aReleaseWithoutAFlingEndsTheDragAtRest() {
+  @Test("a release without a fling ends the drag at rest")
+  func aReleaseWithoutAFlingEndsTheDragAtRest() {
     var harness = loaded()
     harness.report(offset: 0, isDragging: true)
     harness.report(offset: 30, isDragging: true)
@@ -57,7 +59,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.scrollViewFollowUpDelay == nil)
   }
 
-  @Test func aRepeatedStateIsAFrameAtRestButNotTwiceAtOneTime() {
+  @Test("a repeated state is a frame at rest but not twice at one time")
+  func aRepeatedStateIsAFrameAtRestButNotTwiceAtOneTime() {
     var harness = loaded()
     harness.report(offset: 120, isDragging: true)
     let samples = harness.machine.viewInputs.samples
@@ -74,7 +77,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.tracker.phase == .dragging)
   }
 
-  @Test func aNewViewportSizeIsAFrame() {
+  @Test("a new viewport size is a frame")
+  func aNewViewportSizeIsAFrame() {
     var harness = loaded()
     harness.report(offset: 0)
     harness.report(offset: 0, height: 500)
@@ -82,7 +86,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.visibleItems == 0..<5)
   }
 
-  @Test func bouncingAtTheTopOfSmallContentFetchesOncePerNewPage() {
+  @Test("bouncing at the top of small content fetches once per new page")
+  func bouncingAtTheTopOfSmallContentFetchesOncePerNewPage() {
     var harness = Harness()
     harness.start()
     harness.answerPage([100, 99, 98], next: "c98")  // 300 points in a 1,000-point screen
@@ -115,7 +120,8 @@ private func loaded(_ count: Int = 100) -> Harness {
 
   // MARK: - Rows
 
-  @Test func rowAppearancesMoveTheViewportUntilAScrollViewReports() {
+  @Test("row appearances move the viewport until a scroll view reports")
+  func rowAppearancesMoveTheViewportUntilAScrollViewReports() {
     var harness = loaded()
     for id in ids(100, through: 91) { harness.rowAppeared(id) }
     #expect(harness.machine.viewport.minY == 0)
@@ -134,7 +140,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.viewport.minY == 500)
   }
 
-  @Test func rowsNearTheEndStopTheViewportAtTheEndOfTheContent() {
+  @Test("rows near the end stop the viewport at the end of the content")
+  func rowsNearTheEndStopTheViewportAtTheEndOfTheContent() {
     var harness = loaded(20)
     for id in ids(84, through: 81) { harness.rowAppeared(id) }
     #expect(harness.machine.viewport.minY == 1000)  // 2,000 points of content
@@ -143,7 +150,8 @@ private func loaded(_ count: Int = 100) -> Harness {
 
   // MARK: - Measured layouts
 
-  @Test func measuredFramesReplaceTheEstimatedGeometry() throws {
+  @Test("measured frames replace the estimated geometry")
+  func measuredFramesReplaceTheEstimatedGeometry() throws {
     var harness = loaded(20)
     // Two columns of 150-point cells, 10 points apart, under a 20-point inset.
     let frames = (0..<20).map { item in
@@ -163,7 +171,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(!Harness.started(harness.perform(try #require(actions))).isEmpty)
   }
 
-  @Test func framesOfAnotherListAreNotAdopted() {
+  @Test("frames of another list are not adopted")
+  func framesOfAnotherListAreNotAdopted() {
     var harness = loaded(20)
     let before = harness.machine.geometry
     let frames = (0..<20).map { CGRect(x: 0, y: CGFloat($0) * 50, width: 390, height: 50) }
@@ -178,7 +187,8 @@ private func loaded(_ count: Int = 100) -> Harness {
     #expect(harness.machine.geometry == before)
   }
 
-  @Test func aGridIsDeclaredNotMeasured() {
+  @Test("a grid is declared not measured")
+  func aGridIsDeclaredNotMeasured() {
     var machine = ListPreloaderStateMachine<TestPost, String>(
       strategy: .texture,
       configuration: ListPreloaderConfiguration(

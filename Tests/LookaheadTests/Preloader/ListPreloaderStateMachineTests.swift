@@ -12,7 +12,8 @@ private typealias Harness = MachineHarness
 @Suite struct ListPreloaderStateMachineTests {
   // MARK: - Pages and geometry
 
-  @Test func startAsksForTheFirstPageAndItsItemsGrowTheGeometry() throws {
+  @Test("start asks for the first page and its items grow the geometry")
+  func startAsksForTheFirstPageAndItsItemsGrowTheGeometry() throws {
     var harness = Harness()
     let first = try #require(Harness.fetches(harness.start()).first)
     #expect(first.end == .tail && first.cursor == nil)
@@ -26,7 +27,8 @@ private typealias Harness = MachineHarness
     #expect(harness.machine.items.map(\.id) == ids(100, through: 81))
   }
 
-  @Test func aFrameLoadsTheVisibleItemsFirstWithinTheConcurrencyCap() {
+  @Test("a frame loads the visible items first within the concurrency cap")
+  func aFrameLoadsTheVisibleItemsFirstWithinTheConcurrencyCap() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -44,7 +46,8 @@ private typealias Harness = MachineHarness
     #expect(harness.scroll(to: 0).isEmpty)
   }
 
-  @Test func theTriggerAsksForTheNextPageAfterTheCursor() throws {
+  @Test("the trigger asks for the next page after the cursor")
+  func theTriggerAsksForTheNextPageAfterTheCursor() throws {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -54,7 +57,8 @@ private typealias Harness = MachineHarness
     #expect(Harness.fetches(harness.scroll(to: 110)).isEmpty)  // one at a time
   }
 
-  @Test func itemsWithoutAResourceAreNeverRequested() {
+  @Test("items without a resource are never requested")
+  func itemsWithoutAResourceAreNeverRequested() {
     var harness = Harness(keyless: Set(stride(from: 100, through: 81, by: -2)))
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -64,7 +68,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Rebasing
 
-  @Test func aHeadInsertDuringAFlingRebasesTheWantedItemsAndTheTracker() throws {
+  @Test("a head insert during a fling rebases the wanted items and the tracker")
+  func aHeadInsertDuringAFlingRebasesTheWantedItemsAndTheTracker() throws {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -99,7 +104,8 @@ private typealias Harness = MachineHarness
     #expect(wantedBefore.subtracting(harness.cached).isSubset(of: Set(harness.machine.wantedKeys)))
   }
 
-  @Test func aHeadInsertTheAppDidNotCompensateIsNotAFling() throws {
+  @Test("a head insert the app did not compensate is not a fling")
+  func aHeadInsertTheAppDidNotCompensateIsNotAFling() throws {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -115,7 +121,8 @@ private typealias Harness = MachineHarness
     #expect(harness.machine.wantedKeys.contains(Harness.key(102)))
   }
 
-  @Test func aRefreshAcrossAGapReplacesTheListAndContinuesFromItsCursor() throws {
+  @Test("a refresh across a gap replaces the list and continues from its cursor")
+  func aRefreshAcrossAGapReplacesTheListAndContinuesFromItsCursor() throws {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -138,7 +145,8 @@ private typealias Harness = MachineHarness
     #expect(next.cursor == PageCursor("c281"))
   }
 
-  @Test func anItemAPageReplacesInPlaceIsLoadedByItsNewKey() throws {
+  @Test("an item a page replaces in place is loaded by its new key")
+  func anItemAPageReplacesInPlaceIsLoadedByItsNewKey() throws {
     // The key depends on the post's content: a post a later page repeats with a new
     // title (its image changed) keeps its place, and must be loaded by its new key.
     var machine = try Self.machineKeyedByContent(strategy: .texture)
@@ -174,7 +182,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Repeated answers
 
-  @Test func aRepeatedAnswerAfterAKeyChangedInPlaceWantsTheNewKey() throws {
+  @Test("a repeated answer after a key changed in place wants the new key")
+  func aRepeatedAnswerAfterAKeyChangedInPlaceWantsTheNewKey() throws {
     // On-visible loading at an unchanged offset: the policy's answer is the same before
     // and after the page, but post 82 (position 18, on screen) now has another key.
     var machine = try Self.machineKeyedByContent(strategy: .infiniteScroll)
@@ -195,7 +204,8 @@ private typealias Harness = MachineHarness
     #expect(Harness.started(frame) == ["img-82-new"])
   }
 
-  @Test func aRepeatedAnswerAfterCancellingEverythingIsRequestedAgain() {
+  @Test("a repeated answer after cancelling everything is requested again")
+  func aRepeatedAnswerAfterCancellingEverythingIsRequestedAgain() {
     var harness = Harness(strategy: .infiniteScroll)
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -211,7 +221,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Failures
 
-  @Test func aFailedPageIsRetriedWhenItsWakeUpComes() throws {
+  @Test("a failed page is retried when its wake up comes")
+  func aFailedPageIsRetriedWhenItsWakeUpComes() throws {
     var harness = Harness()
     let first = try #require(Harness.fetches(harness.start()).first)
     harness.fetching = []
@@ -230,7 +241,8 @@ private typealias Harness = MachineHarness
     #expect(harness.machine.items.count == 20)
   }
 
-  @Test func aPageRetryDueAfterAnAnnouncedLoadRetryIsAnnouncedWhenThatOneComes() throws {
+  @Test("a page retry due after an announced load retry is announced when that one comes")
+  func aPageRetryDueAfterAnAnnouncedLoadRetryIsAnnouncedWhenThatOneComes() throws {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -263,7 +275,8 @@ private typealias Harness = MachineHarness
     actions.compactMap { if case .scheduleWakeUp(let at) = $0 { at } else { nil } }
   }
 
-  @Test func aFailedLoadIsRetriedThenReportedAndTheOthersGoOn() {
+  @Test("a failed load is retried then reported and the others go on")
+  func aFailedLoadIsRetriedThenReportedAndTheOthersGoOn() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -293,7 +306,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Lifecycle
 
-  @Test func aMemoryWarningCancelsPrefetchesUntilTheNextDrag() {
+  @Test("a memory warning cancels prefetches until the next drag")
+  func aMemoryWarningCancelsPrefetchesUntilTheNextDrag() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -318,7 +332,8 @@ private typealias Harness = MachineHarness
     #expect(!Harness.started(harness.scroll(to: 3)).isEmpty)
   }
 
-  @Test func theBackgroundStopsPagingAndPrefetchingUntilTheForeground() {
+  @Test("the background stops paging and prefetching until the foreground")
+  func theBackgroundStopsPagingAndPrefetchingUntilTheForeground() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -335,7 +350,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Learning
 
-  @Test func diskHitsDoNotTeachNetworkLatency() throws {
+  @Test("disk hits do not teach network latency")
+  func diskHitsDoNotTeachNetworkLatency() throws {
     var harness = Harness(strategy: .adaptive)
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -355,7 +371,8 @@ private typealias Harness = MachineHarness
     #expect(try leadTime(harness) > before + 4)
   }
 
-  @Test func theAdaptivePageTriggerLearnsThePageLatency() throws {
+  @Test("the adaptive page trigger learns the page latency")
+  func theAdaptivePageTriggerLearnsThePageLatency() throws {
     var harness = Harness(strategy: .adaptive)
     harness.start()
     harness.time = .seconds(3)
@@ -367,7 +384,8 @@ private typealias Harness = MachineHarness
     #expect(trigger.expectedLatency == .seconds(3))
   }
 
-  @Test func theAdaptivePageTriggerRemembersTheFlingAGlideSlowsFrom() throws {
+  @Test("the adaptive page trigger remembers the fling a glide slows from")
+  func theAdaptivePageTriggerRemembersTheFlingAGlideSlowsFrom() throws {
     // The same trigger without a memory of speed: the latency of 100 ms the adaptive
     // one learns below, its margin and its floor of 2 screens.
     let memoryless = PagingStrategy.trigger(
@@ -405,7 +423,8 @@ private typealias Harness = MachineHarness
     #expect(fetchedAt["memoryless"] == nil)
   }
 
-  @Test func theItemPolicyLearnsThePageLatencyWhateverThePaging() throws {
+  @Test("the item policy learns the page latency whatever the paging")
+  func theItemPolicyLearnsThePageLatencyWhateverThePaging() throws {
     for paging in [PagingStrategy.trigger(.leadingScreens(2)), .adaptive(AdaptivePageTrigger())] {
       var harness = Harness(
         strategy: PreloadStrategy(id: "probe", paging: paging, policy: AdaptivePolicy()))
@@ -419,7 +438,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Cells
 
-  @Test func aCellJoinsALoadInFlightAndGetsItsValue() {
+  @Test("a cell joins a load in flight and gets its value")
+  func aCellJoinsALoadInFlightAndGetsItsValue() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -433,7 +453,8 @@ private typealias Harness = MachineHarness
       })
   }
 
-  @Test func aCellOfAShownItemStartsNothingAndItsWithdrawalChangesNothing() {
+  @Test("a cell of a shown item starts nothing and its withdrawal changes nothing")
+  func aCellOfAShownItemStartsNothingAndItsWithdrawalChangesNothing() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -445,7 +466,8 @@ private typealias Harness = MachineHarness
     #expect(harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time)).isEmpty)
   }
 
-  @Test func aRequestForAnItemTheListDoesNotShowStartsAndItsWithdrawalCancelsIt() {
+  @Test("a request for an item the list does not show starts and its withdrawal cancels it")
+  func aRequestForAnItemTheListDoesNotShowStartsAndItsWithdrawalCancelsIt() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -457,7 +479,8 @@ private typealias Harness = MachineHarness
     #expect(harness.perform(harness.machine.withdrawRequest(key, id: 1, now: harness.time)).isEmpty)
   }
 
-  @Test func aVisibleCellLeavesTheStrategysOrderAlone() {
+  @Test("a visible cell leaves the strategys order alone")
+  func aVisibleCellLeavesTheStrategysOrderAlone() {
     var harness = Harness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -475,7 +498,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Bad input
 
-  @Test func duplicatesItemsOutOfOrderAndEmptyPagesLoseNothing() throws {
+  @Test("duplicates items out of order and empty pages lose nothing")
+  func duplicatesItemsOutOfOrderAndEmptyPagesLoseNothing() throws {
     var harness = Harness()
     harness.start()
     harness.answerPage([100, 99, 99, 97, 98], next: "c97")
@@ -493,7 +517,8 @@ private typealias Harness = MachineHarness
     #expect(Harness.fetches(harness.scroll(to: 0)).isEmpty)
   }
 
-  @Test func aLayoutThatDisagreesWithTheListTrapsNamingBothCounts() async {
+  @Test("a layout that disagrees with the list traps naming both counts")
+  func aLayoutThatDisagreesWithTheListTrapsNamingBothCounts() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var harness = MachineHarness()
       harness.start()
@@ -508,7 +533,8 @@ private typealias Harness = MachineHarness
 
   // MARK: - Item events
 
-  @Test func interfaceStatesAndPrefetchesComeInUIKitsShape() throws {
+  @Test("interface states and prefetches come in UI kits shape")
+  func interfaceStatesAndPrefetchesComeInUIKitsShape() throws {
     var harness = Harness(interfaceStates: .texture)
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")

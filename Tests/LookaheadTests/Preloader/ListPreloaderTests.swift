@@ -11,7 +11,8 @@ import Testing
 private typealias Harness = PreloaderHarness
 
 @Suite struct ListPreloaderTests {
-  @Test func theFirstPageThenAScrollPreloadsResourcesIntoTheCache() async throws {
+  @Test("the first page then a scroll preloads resources into the cache")
+  func theFirstPageThenAScrollPreloadsResourcesIntoTheCache() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     #expect(harness.preloader.items.map(\.id) == ids(100, through: 81))
@@ -33,7 +34,8 @@ private typealias Harness = PreloaderHarness
       })
   }
 
-  @Test func aCellGetsAReadyResourceAtOnceAndJoinsALoadInFlight() async throws {
+  @Test("a cell gets a ready resource at once and joins a load in flight")
+  func aCellGetsAReadyResourceAtOnceAndJoinsALoadInFlight() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -50,7 +52,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.loader.record.starts["img-99"] == 1)
   }
 
-  @Test func aRequestForAnItemTheListDoesNotShowStartsAndCancellingItWithdrawsIt() async throws {
+  @Test("a request for an item the list does not show starts and cancelling it withdraws it")
+  func aRequestForAnItemTheListDoesNotShowStartsAndCancellingItWithdrawsIt() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     // A detail screen's post, which the list does not show: its load starts at once.
@@ -62,7 +65,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.stateMachine.loadQueueStorage.isEmpty)
   }
 
-  @Test func anItemWithoutAResourceSaysSo() async throws {
+  @Test("an item without a resource says so")
+  func anItemWithoutAResourceSaysSo() async throws {
     let harness = Harness()
     let preloader = ListPreloader<TestPost, String, Data>(
       configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
@@ -73,7 +77,8 @@ private typealias Harness = PreloaderHarness
     }
   }
 
-  @Test func releasingThePreloaderCancelsEveryLoadAndPageRequest() async throws {
+  @Test("releasing the preloader cancels every load and page request")
+  func releasingThePreloaderCancelsEveryLoadAndPageRequest() async throws {
     var harness: Harness? = Harness()
     let loader = harness!.loader
     let backend = harness!.backend
@@ -96,7 +101,8 @@ private typealias Harness = PreloaderHarness
     watcher.cancel()
   }
 
-  @Test func aStreamWhoseConsumerIsCancelledIsForgottenAtTheNextEvent() async throws {
+  @Test("a stream whose consumer is cancelled is forgotten at the next event")
+  func aStreamWhoseConsumerIsCancelledIsForgottenAtTheNextEvent() async throws {
     let harness = Harness()
     @Sendable func observers() -> Int { harness.preloader.locked.withLock { $0.observers.count } }
     let events = harness.preloader.events()
@@ -115,7 +121,8 @@ private typealias Harness = PreloaderHarness
       })
   }
 
-  @Test func aStreamGetsTheEventsFromItsCreationOnEvenBeforeTheyAreDelivered() async {
+  @Test("a stream gets the events from its creation on even before they are delivered")
+  func aStreamGetsTheEventsFromItsCreationOnEvenBeforeTheyAreDelivered() async {
     let harness = Harness()
     // An event queued under the lock, not yet delivered when a new stream is made.
     harness.preloader.locked.withLock { $0.notify(.prefetch([7])) }
@@ -137,7 +144,8 @@ private typealias Harness = PreloaderHarness
       })
   }
 
-  @Test func cancelAllWithdrawsEverythingAndTheNextFrameStartsAfresh() async throws {
+  @Test("cancel all withdraws everything and the next frame starts afresh")
+  func cancelAllWithdrawsEverythingAndTheNextFrameStartsAfresh() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -161,7 +169,8 @@ private typealias Harness = PreloaderHarness
     #expect(try await cell.value == Harness.image(100))
   }
 
-  @Test func aLoaderErrorFailsThatItemOnly() async throws {
+  @Test("a loader error fails that item only")
+  func aLoaderErrorFailsThatItemOnly() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -184,7 +193,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.loader.record.starts["img-100"] == 1)
   }
 
-  @Test func aPageSourceThatThrowsIsRetriedOnTheClock() async throws {
+  @Test("a page source that throws is retried on the clock")
+  func aPageSourceThatThrowsIsRetriedOnTheClock() async throws {
     let harness = Harness()
     harness.preloader.start()
     let first = try #require(await harness.nextRequest())
@@ -201,7 +211,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.items.count == 20)
   }
 
-  @Test func atRestTheLeadLoadsOnceTheScreenHasWithoutAnotherScrollSample() async throws {
+  @Test("at rest the lead loads once the screen has without another scroll sample")
+  func atRestTheLeadLoadsOnceTheScreenHasWithoutAnotherScrollSample() async throws {
     // `adaptive` wants its lead only once the images on screen are there; an app sends
     // no offset while the list rests, so the preloader decides again on its own clock.
     let harness = Harness(strategy: .adaptive)
@@ -219,7 +230,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.metrics.visibleItemFrames == 10)  // one scroll sample, no more
   }
 
-  @Test func fieldMetricsCountWhatTheUserSawAndTheTraceIsRecorded() async throws {
+  @Test("field metrics count what the user saw and the trace is recorded")
+  func fieldMetricsCountWhatTheUserSawAndTheTraceIsRecorded() async throws {
     let harness = Harness(traceCapacity: 100)
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -240,7 +252,8 @@ private typealias Harness = PreloaderHarness
     #expect(trace == "t_ms,offset_pt\n0.0,0.0\n16.0,10.0\n32.0,20.0\n48.0,30.0\n")
   }
 
-  @Test func listChangesReachObserversInOrder() async throws {
+  @Test("list changes reach observers in order")
+  func listChangesReachObserversInOrder() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.refresh()
@@ -261,7 +274,8 @@ private typealias Harness = PreloaderHarness
       ])
   }
 
-  @Test func aFrameBetweenTheCacheWriteAndTheReportDoesNotDropTheFinishedLoad() async throws {
+  @Test("a frame between the cache write and the report does not drop the finished load")
+  func aFrameBetweenTheCacheWriteAndTheReportDoesNotDropTheFinishedLoad() async throws {
     let harness = Harness()
     let cache = StoreObservingCache()
     let preloader = ListPreloader<TestPost, String, Data>(

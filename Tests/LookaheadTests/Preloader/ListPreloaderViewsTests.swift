@@ -12,7 +12,8 @@ private typealias Harness = PreloaderHarness
 
 /// The app runner's entry points for platform adapters.
 @Suite struct ListPreloaderViewsTests {
-  @Test func aPrefetchHintAndACellLookupUseTheSameKey() async throws {
+  @Test("a prefetch hint and a cell lookup use the same key")
+  func aPrefetchHintAndACellLookupUseTheSameKey() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.hintPrefetch([85, 85])
@@ -27,7 +28,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.resourceKey(for: Harness.post(85)) == "img-85")
   }
 
-  @Test func aWithdrawnHintCancelsItsLoad() async throws {
+  @Test("a withdrawn hint cancels its load")
+  func aWithdrawnHintCancelsItsLoad() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.hintPrefetch([82])
@@ -37,7 +39,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.stateMachine.loadQueueStorage.isEmpty)
   }
 
-  @Test func scrollViewStatesAreFramesOfTheMetricsAndTheTrace() async throws {
+  @Test("scroll view states are frames of the metrics and the trace")
+  func scrollViewStatesAreFramesOfTheMetricsAndTheTrace() async throws {
     let harness = Harness(traceCapacity: 10)
     try await harness.loadFirstPage(ids(100, through: 81))
     let size = CGSize(width: 390, height: 1000)
@@ -58,7 +61,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.stateMachine.tracker.phase == .idle)
   }
 
-  @Test func rowsStandForTheViewportUntilAScrollViewReports() async throws {
+  @Test("rows stand for the viewport until a scroll view reports")
+  func rowsStandForTheViewportUntilAScrollViewReports() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     for id in ids(95, through: 86) { harness.preloader.rowAppeared(id) }
@@ -69,7 +73,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.metrics.visibleItemFrames == 20)
   }
 
-  @Test func aMeasuredLayoutIsAdoptedOnlyWhenEveryItemHasAFrame() async throws {
+  @Test("a measured layout is adopted only when every item has a frame")
+  func aMeasuredLayoutIsAdoptedOnlyWhenEveryItemHasAFrame() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     let size = CGSize(width: 390, height: 1200)
@@ -85,7 +90,8 @@ private typealias Harness = PreloaderHarness
     #expect(harness.preloader.geometry.contentLength == 1200)
   }
 
-  @Test func measuredLengthsResizeOnlyTheirItems() async throws {
+  @Test("measured lengths resize only their items")
+  func measuredLengthsResizeOnlyTheirItems() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     // Two cells measured themselves; an item not in the list and an unchanged length
@@ -100,7 +106,8 @@ private typealias Harness = PreloaderHarness
     #expect(geometry.span(ofItem: 5) == AxisSpan(650, 690))
   }
 
-  @Test func itemsAndPositionsAnswerOutOfRangeWithNil() async throws {
+  @Test("items and positions answer out of range with nil")
+  func itemsAndPositionsAnswerOutOfRangeWithNil() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     #expect(harness.preloader.itemID(at: 0) == 100)

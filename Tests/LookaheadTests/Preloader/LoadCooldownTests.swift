@@ -30,7 +30,9 @@ import Testing
     return starts
   }
 
-  @Test(arguments: [PreloadStrategy.texture, .adaptive, .infiniteScroll])
+  @Test(
+    "a missing image is not requested on every frame",
+    arguments: [PreloadStrategy.texture, .adaptive, .infiniteScroll])
   func aMissingImageIsNotRequestedOnEveryFrame(strategy: PreloadStrategy) {
     var harness = MachineHarness(strategy: strategy)
     harness.start()
@@ -41,7 +43,8 @@ import Testing
     #expect(starts > 0 && starts <= 20, "\(starts) starts")
   }
 
-  @Test func aCooldownEndsWithAFrameAtRestThatAsksAgain() throws {
+  @Test("a cooldown ends with a frame at rest that asks again")
+  func aCooldownEndsWithAFrameAtRestThatAsksAgain() throws {
     var harness = MachineHarness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -76,7 +79,8 @@ import Testing
     #expect(due - harness.time >= expected - .milliseconds(100))
   }
 
-  @Test func eachFailureDoublesTheWaitAndASuccessForgetsIt() {
+  @Test("each failure doubles the wait and a success forgets it")
+  func eachFailureDoublesTheWaitAndASuccessForgetsIt() {
     var cooldowns = LoadCooldowns<String>()
     let policy = RetryPolicy(
       maximumRetries: 0, initialDelay: .seconds(1), maximumDelay: .seconds(8))
@@ -99,7 +103,8 @@ import Testing
     #expect(record("b", at: 60) == .seconds(61))
   }
 
-  @Test func aRefreshAsksForFailedImagesAgain() {
+  @Test("a refresh asks for failed images again")
+  func aRefreshAsksForFailedImagesAgain() {
     var harness = MachineHarness()
     harness.start()
     harness.answerPage(ids(100, through: 81), next: "c81")
@@ -113,7 +118,8 @@ import Testing
 /// A resource the memory tier refuses is handed to its cell and not loaded again on
 /// every frame.
 @Suite struct NotKeptResourceTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(
+    "an image too costly for the memory tier is loaded once per cooldown", .timeLimit(.minutes(1)))
   func anImageTooCostlyForTheMemoryTierIsLoadedOncePerCooldown() async throws {
     let clock = ManualClock()
     let backend = ScriptedPageBackend()

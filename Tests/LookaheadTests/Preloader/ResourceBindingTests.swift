@@ -34,7 +34,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
 /// … 91 are on screen and 90 … 81 within a screen of it, where cells are configured.
 @MainActor
 @Suite struct ResourceBindingTests {
-  @Test func aCachedResourceIsShownAtOnce() async throws {
+  @Test("a cached resource is shown at once")
+  func aCachedResourceIsShownAtOnce() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -47,7 +48,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     #expect(binding.state.resource == Harness.image(100))
   }
 
-  @Test func aCellWaitsForTheStrategyAndShowsTheResourceItsLoadBrings() async throws {
+  @Test("a cell waits for the strategy and shows the resource its load brings")
+  func aCellWaitsForTheStrategyAndShowsTheResourceItsLoadBrings() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     let binding = ResourceBinding<TestPost, String, Data>()
@@ -63,7 +65,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     #expect(harness.loader.record.starts["img-98"] == 1)
   }
 
-  @Test func anItemTheListDoesNotShowLoadsAtOnce() async throws {
+  @Test("an item the list does not show loads at once")
+  func anItemTheListDoesNotShowLoadsAtOnce() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     let binding = ResourceBinding<TestPost, String, Data>()
@@ -74,7 +77,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     #expect(await eventuallyOnMain { shown.values == ["placeholder", "image 7"] })
   }
 
-  @Test func aReboundViewNeverShowsTheOldItemsResource() async throws {
+  @Test("a rebound view never shows the old items resource")
+  func aReboundViewNeverShowsTheOldItemsResource() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -95,7 +99,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     #expect(harness.loader.record.starts["img-99"] == 1)
   }
 
-  @Test func afterCancelAllBoundCellsGetTheirResourcesFromTheStrategysNextLoads() async throws {
+  @Test("after cancel all bound cells get their resources from the strategys next loads")
+  func afterCancelAllBoundCellsGetTheirResourcesFromTheStrategysNextLoads() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -115,7 +120,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     }
   }
 
-  @Test func aFailureIsShownAndTheResourceComesWhenTheStrategyWantsItAgain() async throws {
+  @Test("a failure is shown and the resource comes when the strategy wants it again")
+  func aFailureIsShownAndTheResourceComesWhenTheStrategyWantsItAgain() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)
@@ -141,7 +147,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     #expect(await eventuallyOnMain { shown.values == ["placeholder", "failed", "image 99"] })
   }
 
-  @Test func unbindingCancelsALoadNobodyElseWants() async throws {
+  @Test("unbinding cancels a load nobody else wants")
+  func unbindingCancelsALoadNobodyElseWants() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     let binding = ResourceBinding<TestPost, String, Data>()
@@ -156,7 +163,8 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
     #expect(binding.itemID == nil)
   }
 
-  @Test func unbindingNeverCancelsALoadTheStrategyWants() async throws {
+  @Test("unbinding never cancels a load the strategy wants")
+  func unbindingNeverCancelsALoadTheStrategyWants() async throws {
     let harness = Harness()
     try await harness.loadFirstPage(ids(100, through: 81))
     harness.preloader.scrolled(toOffset: 0)

@@ -25,7 +25,8 @@ import Testing
       isRightToLeft: isRightToLeft, flipsHorizontallyInRightToLeft: flips, velocity: velocity)
   }
 
-  @Test func step1AFetchInFlightNeverFetchesAgainEvenWithSmallContent() {
+  @Test("step 1 a fetch in flight never fetches again even with small content")
+  func step1AFetchInFlightNeverFetchesAgainEvenWithSmallContent() {
     let small = Self.input(content: CGSize(width: 400, height: 10))
     #expect(!small.textureShouldFetch(context: .fetching))
     #expect(small.textureShouldFetch(context: .completed))
@@ -33,7 +34,8 @@ import Testing
       small.textureShouldFetch(context: .cancelled), "a cancelled context allows fetching again")
   }
 
-  @Test func step2NoLeadingScreensOrEmptyBoundsNeverFetch() {
+  @Test("step 2 no leading screens or empty bounds never fetch")
+  func step2NoLeadingScreensOrEmptyBoundsNeverFetch() {
     let small = CGSize(width: 400, height: 10)
     #expect(!Self.input(content: small, leadingScreens: 0).textureShouldFetch(context: .completed))
     #expect(!Self.input(content: small, leadingScreens: -1).textureShouldFetch(context: .completed))
@@ -43,7 +45,8 @@ import Testing
     #expect(!Self.input(bounds: .zero, content: small).textureShouldFetch(context: .completed))
   }
 
-  @Test func step3TheAxisIsVerticalWheneverAVerticalDirectionIsScrollable() {
+  @Test("step 3 the axis is vertical whenever a vertical direction is scrollable")
+  func step3TheAxisIsVerticalWheneverAVerticalDirectionIsScrollable() {
     // Horizontal content shorter than the width but vertical content long: with a
     // vertical scrollable direction the vertical lengths decide (not small content).
     let mixed = Self.input(
@@ -53,7 +56,8 @@ import Testing
     #expect(horizontal.textureShouldFetch(context: .completed))
   }
 
-  @Test func step4SmallContentFetchesRegardlessOfVisibilityAndDirection() {
+  @Test("step 4 small content fetches regardless of visibility and direction")
+  func step4SmallContentFetchesRegardlessOfVisibilityAndDirection() {
     let small = CGSize(width: 400, height: 999)
     #expect(
       Self.input(direction: .up, content: small, isVisible: false).textureShouldFetch(
@@ -64,7 +68,8 @@ import Testing
       "content equal to the view is not small (strict comparison)")
   }
 
-  @Test func step5AListThatIsNotVisibleDoesNotFetch() {
+  @Test("step 5 a list that is not visible does not fetch")
+  func step5AListThatIsNotVisibleDoesNotFetch() {
     #expect(
       !Self.input(offset: CGPoint(x: 0, y: 4000), isVisible: false).textureShouldFetch(
         context: .completed))
@@ -73,7 +78,8 @@ import Testing
         context: .completed))
   }
 
-  @Test func step6MovingTowardTheHeadDoesNotFetch() {
+  @Test("step 6 moving toward the head does not fetch")
+  func step6MovingTowardTheHeadDoesNotFetch() {
     let nearEnd = CGPoint(x: 0, y: 4000)
     #expect(!Self.input(direction: .up, offset: nearEnd).textureShouldFetch(context: .completed))
     #expect(
@@ -90,7 +96,8 @@ import Testing
         .textureShouldFetch(context: .completed))
   }
 
-  @Test func step7RemainingDistanceIsInclusiveOfTwoScreens() {
+  @Test("step 7 remaining distance is inclusive of two screens")
+  func step7RemainingDistanceIsInclusiveOfTwoScreens() {
     // remaining = 5000 − 1000 − offset; trigger at 2000.
     #expect(!Self.input(offset: CGPoint(x: 0, y: 1999)).textureShouldFetch(context: .completed))
     #expect(Self.input(offset: CGPoint(x: 0, y: 2000)).textureShouldFetch(context: .completed))
@@ -103,7 +110,8 @@ import Testing
         context: .completed))
   }
 
-  @Test func step7RightToLeftWithoutFlippingMeasuresFromTheLeftEdge() {
+  @Test("step 7 right to left without flipping measures from the left edge")
+  func step7RightToLeftWithoutFlippingMeasuresFromTheLeftEdge() {
     let bounds = CGRect(x: 0, y: 0, width: 1000, height: 400)
     let content = CGSize(width: 5000, height: 400)
     func rtl(offsetX: CGFloat, flips: Bool) -> Bool {
@@ -120,7 +128,8 @@ import Testing
     #expect(rtl(offsetX: 2000, flips: true))
   }
 
-  @Test func step8TheDelegateWinsOnlyWithPositiveVelocity() {
+  @Test("step 8 the delegate wins only with positive velocity")
+  func step8TheDelegateWinsOnlyWithPositiveVelocity() {
     var asked: [(TimeInterval, Bool)] = []
     let delegate: (TimeInterval, Bool) -> Bool = { time, hint in
       asked.append((time, hint))
@@ -140,7 +149,8 @@ import Testing
     #expect(!moving.textureShouldFetch(context: .completed))
   }
 
-  @Test func aFailedCompletionStopsFetchingUntilCancelled() {
+  @Test("a failed completion stops fetching until cancelled")
+  func aFailedCompletionStopsFetchingUntilCancelled() {
     var context = BatchFetchContext()
     let nearEnd = Self.input(offset: CGPoint(x: 0, y: 4000))
     #expect(nearEnd.textureShouldFetch(context: context.state))

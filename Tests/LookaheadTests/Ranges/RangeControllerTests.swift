@@ -16,7 +16,8 @@ private func viewport(at y: CGFloat) -> CGRect {
 }
 
 @Suite struct RangeControllerTests {
-  @Test func textureTuningTableHasEveryDefault() {
+  @Test("texture tuning table has every default")
+  func textureTuningTableHasEveryDefault() {
     let table = RangeTuningTable.texture
     let expected: [(RangeMode, RangeKind, CGFloat, CGFloat)] = [
       (.minimum, .display, 0.25, 0.25), (.minimum, .preload, 0.5, 0.25),
@@ -30,12 +31,14 @@ private func viewport(at y: CGFloat) -> CGRect {
     }
   }
 
-  @Test(arguments: [
-    (RangeMode.minimum, 50..<60, 47..<63, 47..<65),
-    (RangeMode.full, 50..<60, 45..<70, 35..<85),
-    (RangeMode.visibleOnly, 50..<60, 50..<60, 50..<60),
-    (RangeMode.lowMemory, 50..<60, 0..<0, 50..<60),
-  ])
+  @Test(
+    "the ranges of each mode moving down",
+    arguments: [
+      (RangeMode.minimum, 50..<60, 47..<63, 47..<65),
+      (RangeMode.full, 50..<60, 45..<70, 35..<85),
+      (RangeMode.visibleOnly, 50..<60, 50..<60, 50..<60),
+      (RangeMode.lowMemory, 50..<60, 0..<0, 50..<60),
+    ])
   func rangesOfEachModeMovingDown(
     mode: RangeMode, visible: Range<Int>, display: Range<Int>, preload: Range<Int>
   ) {
@@ -47,7 +50,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(ranges.preload == preload)
   }
 
-  @Test func settersWithoutAModeReadAndWriteFullOnly() {
+  @Test("setters without a mode read and write full only")
+  func settersWithoutAModeReadAndWriteFullOnly() {
     var table = RangeTuningTable.texture
     table[.preload] = RangeTuning(leadingScreenfuls: 4, trailingScreenfuls: 1)
     #expect(table[.full, .preload] == RangeTuning(leadingScreenfuls: 4, trailingScreenfuls: 1))
@@ -56,7 +60,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(table[.display] == RangeTuning(leadingScreenfuls: 1, trailingScreenfuls: 0.5))
   }
 
-  @Test func expansionPutsTheLeadingBufferAheadInAllFourDirections() {
+  @Test("expansion puts the leading buffer ahead in all four directions")
+  func expansionPutsTheLeadingBufferAheadInAllFourDirections() {
     let controller = RangeController()
     let down = controller.ranges(
       layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
@@ -75,7 +80,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(left.display == 40..<65)
   }
 
-  @Test func rangesAreNotClampedToTheContent() {
+  @Test("ranges are not clamped to the content")
+  func rangesAreNotClampedToTheContent() {
     let ranges = RangeController().ranges(
       layout: list, viewport: viewport(at: 0), direction: .down, mode: .full)
     // The trailing buffer reaches 1,500 points above the top: no item there, and the
@@ -83,13 +89,15 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(ranges.preload == 0..<35)
   }
 
-  @Test func invertedListsFlipTheDirection() {
+  @Test("inverted lists flip the direction")
+  func invertedListsFlipTheDirection() {
     let ranges = RangeController(isInverted: true).ranges(
       layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
     #expect(ranges.preload == 25..<75)
   }
 
-  @Test func firstUpdateEntersEveryItemInARangeNearestFirst() {
+  @Test("first update enters every item in a range nearest first")
+  func firstUpdateEntersEveryItemInARangeNearestFirst() {
     var controller = RangeController()
     let changes = controller.update(
       layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
@@ -105,7 +113,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(changes.first { $0.item == 80 }?.newState == [.measureLayout, .preload])
   }
 
-  @Test func callbacksFireInTheFixedOrderEnteringAndExiting() {
+  @Test("callbacks fire in the fixed order entering and exiting")
+  func callbacksFireInTheFixedOrderEnteringAndExiting() {
     let entering = InterfaceStateTransition(
       item: 1, oldState: .measureLayout, newState: [.measureLayout, .preload, .display, .visible])
     #expect(
@@ -125,7 +134,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(mixed.events.prefix(2) == [.didEnterPreload, .didExitDisplay])
   }
 
-  @Test func smallDeltasEmitNothingAndCrossingAnEdgeEmitsOnlyTheEdges() {
+  @Test("small deltas emit nothing and crossing an edge emits only the edges")
+  func smallDeltasEmitNothingAndCrossingAnEdgeEmitsOnlyTheEdges() {
     var controller = RangeController()
     _ = controller.update(layout: list, viewport: viewport(at: 5010), direction: .down, mode: .full)
     #expect(
@@ -146,7 +156,8 @@ private func viewport(at y: CGFloat) -> CGRect {
       ])
   }
 
-  @Test func itemsWhoseRangesChangeButWhoseStateDoesNotEmitNothing() {
+  @Test("items whose ranges change but whose state does not emit nothing")
+  func itemsWhoseRangesChangeButWhoseStateDoesNotEmitNothing() {
     // In a list that is not visible, preload-only items stay at measureLayout: when the
     // preload range's edges move across items 35 and 85, they are examined and skipped.
     var controller = RangeController()
@@ -162,7 +173,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(changes.map(\.item).sorted() == [45, 50, 60, 70])
   }
 
-  @Test func reversingMovesTheLeadingBufferAndReportsBothEdges() {
+  @Test("reversing moves the leading buffer and reports both edges")
+  func reversingMovesTheLeadingBufferAndReportsBothEdges() {
     var controller = RangeController()
     _ = controller.update(layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
     let changes = controller.update(
@@ -174,7 +186,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(exited == Array(65..<70) + Array(75..<85))
   }
 
-  @Test func lowMemoryHasNoDisplaySet() {
+  @Test("low memory has no display set")
+  func lowMemoryHasNoDisplaySet() {
     var controller = RangeController()
     _ = controller.update(
       layout: list, viewport: viewport(at: 5000), direction: .down, mode: .lowMemory)
@@ -183,7 +196,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(controller.state(ofItem: 61) == .measureLayout)
   }
 
-  @Test func itemsOfANonVisibleListFollowTexturesRules() {
+  @Test("items of a non visible list follow textures rules")
+  func itemsOfANonVisibleListFollowTexturesRules() {
     var controller = RangeController()
     _ = controller.update(
       layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full,
@@ -201,7 +215,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(becomingVisible.map(\.item).sorted() == Array(50..<60))
   }
 
-  @Test func appendingAPageKeepsExistingStates() {
+  @Test("appending a page keeps existing states")
+  func appendingAPageKeepsExistingStates() {
     var controller = RangeController()
     var layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 12))
     _ = controller.update(
@@ -212,7 +227,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(changes.map(\.item) == Array(12..<32))
   }
 
-  @Test func resetReportsEverythingAgainAndRemovedItemsAreSkipped() {
+  @Test("reset reports everything again and removed items are skipped")
+  func resetReportsEverythingAgainAndRemovedItemsAreSkipped() {
     var controller = RangeController()
     _ = controller.update(layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full)
     let short = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 60))
@@ -226,7 +242,8 @@ private func viewport(at y: CGFloat) -> CGRect {
         .count == 25)
   }
 
-  @Test func prefetchChangesFollowThePreloadRangeAndIgnoreVisibleSwaps() {
+  @Test("prefetch changes follow the preload range and ignore visible swaps")
+  func prefetchChangesFollowThePreloadRangeAndIgnoreVisibleSwaps() {
     var controller = RangeController()
     let first = PrefetchChanges(
       controller.update(layout: list, viewport: viewport(at: 5000), direction: .down, mode: .full))
@@ -239,7 +256,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(next.cancel == [35])
   }
 
-  @Test func rangeModeFollowsTexturesRules() {
+  @Test("range mode follows textures rules")
+  func rangeModeFollowsTexturesRules() {
     var state = RangeModeState()
     #expect(state.mode == .minimum)
     #expect(state.userDidBeginDragging() == .full)
@@ -258,7 +276,8 @@ private func viewport(at y: CGFloat) -> CGRect {
     #expect(state.visibilityDepthDidChange(to: 9) == .lowMemory)
   }
 
-  @Test func programmaticScrollingKeepsMinimumUntilTheFirstDrag() {
+  @Test("programmatic scrolling keeps minimum until the first drag")
+  func programmaticScrollingKeepsMinimumUntilTheFirstDrag() {
     var tracker = ScrollTracker()
     var modes = RangeModeState()
     var controller = RangeController()

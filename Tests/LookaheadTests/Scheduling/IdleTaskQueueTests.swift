@@ -4,7 +4,8 @@ import Testing
 @testable import Lookahead
 
 @Suite struct IdleTaskQueueStateMachineTests {
-  @Test func runsOnlyWhenIdle() {
+  @Test("runs only when idle")
+  func runsOnlyWhenIdle() {
     var queue = IdleTaskQueueStateMachine<Int>()
     queue.scrollingBegan()
     queue.enqueue(1)
@@ -15,7 +16,8 @@ import Testing
     #expect(queue.nextTask() == 1)
   }
 
-  @Test func handsOutOneTaskPerIdleTurnOldestFirst() {
+  @Test("hands out one task per idle turn oldest first")
+  func handsOutOneTaskPerIdleTurnOldestFirst() {
     var queue = IdleTaskQueueStateMachine<Int>()
     for task in 1...3 { queue.enqueue(task) }
     #expect(queue.nextTask() == 1)
@@ -27,7 +29,8 @@ import Testing
     #expect(!hasWork)
   }
 
-  @Test func dropsTheOldestPastTheBound() {
+  @Test("drops the oldest past the bound")
+  func dropsTheOldestPastTheBound() {
     var queue = IdleTaskQueueStateMachine<Int>()
     #expect(queue.maxTasks == 6)
     var dropped: [Int] = []
@@ -41,7 +44,8 @@ import Testing
 }
 
 @Suite struct IdleTaskQueueTests {
-  @Test func runsOneTaskPerTurnOnlyAfterScrollingEnds() async throws {
+  @Test("runs one task per turn only after scrolling ends")
+  func runsOneTaskPerTurnOnlyAfterScrollingEnds() async throws {
     let clock = ManualClock()
     let queue = IdleTaskQueue(maxTasks: 3, turnInterval: .milliseconds(16), clock: clock)
     let (ran, ranContinuation) = AsyncStream<Int>.makeStream()

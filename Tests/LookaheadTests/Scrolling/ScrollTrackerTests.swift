@@ -25,7 +25,8 @@ import Testing
     return phases
   }
 
-  @Test func slowDragReportsSteadyVelocityDirectionAndDragging() {
+  @Test("slow drag reports steady velocity direction and dragging")
+  func slowDragReportsSteadyVelocityDirectionAndDragging() {
     var tracker = ScrollTracker()
     _ = Self.feed(&tracker, from: 0, duration: 1) { 200 + 80 * $0 }
     #expect(abs(tracker.velocity.y - 80) < 0.5)
@@ -34,7 +35,8 @@ import Testing
     #expect(tracker.hasDragged)
   }
 
-  @Test func fastFlingIsInferredAsDecelerationAndProjectsItsLanding() {
+  @Test("fast fling is inferred as deceleration and projects its landing")
+  func fastFlingIsInferredAsDecelerationAndProjectsItsLanding() {
     var tracker = ScrollTracker()
     // 0.2 s drag at 3000 pt/s, then lift-off and UIScrollView deceleration.
     let release = 0.2
@@ -62,7 +64,8 @@ import Testing
     #expect(clamped.y == 1500)
   }
 
-  @Test func reversalFlipsTheDirectionAndIdleKeepsIt() {
+  @Test("reversal flips the direction and idle keeps it")
+  func reversalFlipsTheDirectionAndIdleKeepsIt() {
     var tracker = ScrollTracker()
     _ = Self.feed(&tracker, from: 0, duration: 0.5) { 1000 + 400 * $0 }
     #expect(tracker.direction.contains(.down))
@@ -74,7 +77,8 @@ import Testing
     #expect(tracker.direction == [.up, .right])
   }
 
-  @Test func jitteredTimestampsStillGiveTheTrueVelocity() {
+  @Test("jittered timestamps still give the true velocity")
+  func jitteredTimestampsStillGiveTheTrueVelocity() {
     var random = SplitMix64(seed: 7)
     let jitters = (0...120).map { _ in Double.random(in: -0.004...0.004, using: &random) }
     var tracker = ScrollTracker()
@@ -99,7 +103,8 @@ import Testing
     #expect(worstTwoPointError > 1500 * 0.3, "two-point error \(worstTwoPointError)")
   }
 
-  @Test func stopAfterDragBecomesIdle() {
+  @Test("stop after drag becomes idle")
+  func stopAfterDragBecomesIdle() {
     var tracker = ScrollTracker()
     _ = Self.feed(&tracker, from: 0, duration: 0.3) { 300 * $0 }
     #expect(tracker.phase == .dragging)
@@ -108,7 +113,8 @@ import Testing
     #expect(tracker.projectedLandingOffset(maximumOffset: CGPoint(x: 0, y: 1000)).y == 96)
   }
 
-  @Test func explicitEventsDriveThePhaseAndTheAnnouncedTarget() {
+  @Test("explicit events drive the phase and the announced target")
+  func explicitEventsDriveThePhaseAndTheAnnouncedTarget() {
     var tracker = ScrollTracker()
     tracker.beginDragging(at: .seconds(1))
     #expect(tracker.phase == .dragging && tracker.hasDragged)
@@ -123,20 +129,23 @@ import Testing
     #expect(tracker.phase == .idle)
   }
 
-  @Test func liftOffWithoutVelocityGoesStraightToIdle() {
+  @Test("lift off without velocity goes straight to idle")
+  func liftOffWithoutVelocityGoesStraightToIdle() {
     var tracker = ScrollTracker()
     tracker.beginDragging(at: .zero)
     tracker.endDragging(velocity: .zero, targetOffset: CGPoint(x: 0, y: 10), at: .milliseconds(100))
     #expect(tracker.phase == .idle)
   }
 
-  @Test func fastDecelerationRateProjectsShorter() {
+  @Test("fast deceleration rate projects shorter")
+  func fastDecelerationRateProjectsShorter() {
     #expect(abs(DecelerationRate.normal.projectedDistance(velocity: 2) - 998) < 1e-9)
     #expect(abs(DecelerationRate.fast.projectedDistance(velocity: 2) - 198) < 1e-9)
     #expect(DecelerationRate.fast.projectedDistance(velocity: -2) < 0)
   }
 
-  @Test func horizontalMovementSetsLeftAndRight() {
+  @Test("horizontal movement sets left and right")
+  func horizontalMovementSetsLeftAndRight() {
     var tracker = ScrollTracker()
     for frame in 0...20 {
       tracker.record(
