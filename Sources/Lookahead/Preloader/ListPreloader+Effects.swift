@@ -71,6 +71,9 @@ extension ListPreloader {
   // MARK: - Loads
 
   private func launch(_ key: Key, ticket: LoadTicket, priority: LoadPriority) {
+    // A start is a network request unless a cache tier holds the key, as the simulator
+    // counts it; decided now, so the count never waits for a disk read to end.
+    let isLocal = cache.containsMemoryValue(forKey: key) || cache.containsLocalValue(forKey: key)
     let task = Task(priority: priority.taskPriority) { [weak self, fetch, cache, size] in
       let result: Result<Loaded, any Error>
       do {
@@ -82,8 +85,16 @@ extension ListPreloader {
     }
     // The load may already be over, or cancelled, by the time it is recorded.
     let isCurrent = locked.withLock { state in
-      guard state.loads[key]?.ticket == ticket else { return false }
+      guard state.loads[key]?.ticket == ticket else {
+        // Cancelled before its launch (a finished load settled its own count).
+        if isLocal && state.abandonedLoads.contains(ticket) { state.network.requests -= 1 }
+        return false
+      }
       state.loads[key]?.task = task
+      if isLocal {
+        state.loads[key]?.isNetworkRequest = false
+        state.network.requests -= 1
+      }
       return true
     }
     if !isCurrent { task.cancel() }
@@ -134,8 +145,10 @@ extension ListPreloader {
         if source == .network {
           state.network.bytes += bytes
           state.recorder.recordNetworkLoad(key, bytes: bytes)
-        } else {
-          state.network.requests -= 1
+        }
+        // The tiers changed between the launch and the load: settle the count.
+        if load.isNetworkRequest != (source == .network) {
+          state.network.requests += source == .network ? 1 : -1
         }
         state.recorder.recordResourceReady(key, at: now.inMilliseconds)
         state.notify(.resourceLoaded(key))

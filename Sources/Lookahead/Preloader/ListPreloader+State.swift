@@ -6,6 +6,9 @@ extension ListPreloader {
     var ticket: LoadTicket
     var task: Task<Void, Never>?
     var startedAt: Duration
+    /// Whether the field metrics count the load as a network request: every start until
+    /// its launch finds a cache tier holding the key.
+    var isNetworkRequest = true
   }
 
   /// What is ready, for the state machine: a key whose value is in the cache's memory
@@ -91,8 +94,8 @@ extension ListPreloader {
         switch action {
         case .startLoad(let key, let ticket, let priority):
           loads[key] = Load(ticket: ticket, startedAt: now)
-          // Counted as a request now, like the simulator's; taken back if a cache
-          // tier answers it.
+          // Counted as a request now, like the simulator's; taken back at the launch when
+          // a cache tier holds the key (see `ListPreloader.launch`).
           network.requests += 1
           effects.starts.append((key, ticket, priority))
         case .cancelLoad(let key, let ticket):

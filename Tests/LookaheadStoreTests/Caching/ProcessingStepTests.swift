@@ -122,6 +122,47 @@ struct ProcessingStepTests {
     #expect(!log.all.contains { $0.key == "img-1" })
   }
 
+  @Test(
+    "a load the disk tier answers is never a network request, even while it runs",
+    .timeLimit(.minutes(1)))
+  func aLoadTheDiskTierAnswersIsNeverANetworkRequest() async throws {
+    let folder = TemporaryFolder()
+    let loader = HeldLoader()
+    let disk = try DiskCache(directory: folder.appending("images"))
+    try disk.setValue(Data(repeating: 2, count: 100), forKey: "img-2")
+    // The disk read of img-2 runs until the test lets it end.
+    let gate = DispatchSemaphore(value: 0)
+    let cache = TieredCache(
+      memory: MemoryCache<String, Decoded>(costLimit: 10_000_000), disk: disk, loader: loader,
+      diskKey: { $0 },
+      process: { data, key in
+        if key == "img-2" { gate.wait() }
+        return Decoded(encoded: data)
+      }, cost: { $0.byteCount })
+    let pages = PageFetcher<Photo> { _ in
+      Page(items: (1...20).map { Photo(id: $0) }, nextCursor: nil, hasMore: false)
+    }
+    let preloader = ListPreloader(
+      strategy: .texture,
+      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
+      pages: pages, cache: cache, resourceKey: { "img-\($0.id)" }, itemLength: { _ in 100 },
+      size: { $0.byteCount }, clock: ManualClock())
+    preloader.start()
+    while preloader.items.count < 20 { await Task.yield() }
+    preloader.scrolled(toOffset: 0)
+    // Six slots: img-1 to img-6 start; img-2 reads from disk, the others go to the network.
+    while loader.pending.count < 5 { await Task.yield() }
+    #expect(Set(loader.pending) == ["img-1", "img-3", "img-4", "img-5", "img-6"])
+    #expect(preloader.metrics.requests == 1 + 5)  // the page and five network loads
+    gate.signal()
+    while cache.memoryValue(forKey: "img-2") == nil { await Task.yield() }
+    // The slot img-2 freed goes to img-7, from the network.
+    while loader.pending.count < 6 { await Task.yield() }
+    #expect(loader.pending.contains("img-7"))
+    #expect(preloader.metrics.requests == 1 + 6)
+    for key in loader.pending { loader.finish(key, with: Data(count: 10)) }
+  }
+
   @Test("a disk hit is decoded from the stored bytes")
   func aDiskHitIsDecodedFromTheStoredBytes() throws {
     let folder = TemporaryFolder()
