@@ -46,13 +46,11 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// Items exist only once their page has arrived. A spare page far ahead turns the
   /// end of the list into rows of blank cells on a link that cannot fill them, and its
   /// items become prefetch candidates that compete with the ones the user reaches
-  /// first; a page too late cuts the image lead short. On the randomised trace family
-  /// over `3g`, 9 screenfuls per second (12 before) lowered avoidable blank item-frames
-  /// on both tuning seed ranges of the feed (1–100: 0.500× → 0.489× Texture's, 301–700:
-  /// 0.468× → 0.466×) and on the grid (1–100: 1.00× → 0.83×, with
-  /// ``AdaptivePolicy/Configuration/denseRestTrailingScreens``); 6 gave the built-in `3g`
-  /// skimmer and reverser more blank frames (BENCHMARKS.md, "Where a dense screen's link
-  /// idled").
+  /// first; a page too late cuts the image lead short. A larger value fetches pages
+  /// farther ahead on a slow link; a smaller one lets fast scrolling reach the end of the
+  /// loaded content before the next page and its images arrive. On a dense screen,
+  /// keeping far pages' items out of the way leaves the link at rest to the rows behind
+  /// the viewport (``AdaptivePolicy/Configuration/denseRestTrailingScreens``).
   public var screensPerLatencySecond: Double
   /// How fast the remembered top speed fades: it halves every this long; positive.
   /// 4 s, as ``AdaptivePolicy/Configuration/recentSpeedHalfLife``.
@@ -61,11 +59,9 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   }
   /// Time added to the expected latency for the top speed's floor: the page must
   /// arrive, and then the first images of its items, before the user's next fling
-  /// reaches them. 300 ms. The trigger's ``margin`` (500 ms) in its place left fewer
-  /// blank frames on generator B's `lte` flingers (129 instead of 156 avoidable blank
-  /// item-frames) but spent more bytes at the ends of sessions: classes of five of those
-  /// traces exceeded `texture`'s bytes in 12.1 % of draws instead of 8.2 % (BENCHMARKS.md,
-  /// "A page for the next fling").
+  /// reaches them. 300 ms. A longer one, such as the trigger's ``margin`` (500 ms),
+  /// leaves fast flingers fewer blank frames but fetches pages near the end of a session
+  /// whose images then load for nobody.
   public var speedMargin: Duration {
     didSet { speedMarginSeconds = speedMargin.inSeconds }
   }
@@ -75,12 +71,9 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// slow link the latency's floor is about as far already (4.5 screenfuls for pages
   /// of half a second), so the top speed's floor serves fast links.
   ///
-  /// On generator B's 100 `flinger` traces over `lte`, the top speed's floor took
-  /// `adaptive`'s avoidable blank item-frames from 225 to 156 of `texture`'s 4,371.
-  /// Measured with 500 ms in place of ``speedMargin``, caps of 4, 8 and 100 screenfuls
-  /// gave those traces the same blank frames, but at 8 the built-in `3g` grid flinger
-  /// spent 1.003× `texture`'s bytes (0.991× at 4, as before). See BENCHMARKS.md, "A
-  /// page for the next fling".
+  /// The top speed's floor keeps a flinger on a fast link from reaching the end of the
+  /// loaded content before the next page. A higher cap leaves such flingers no fewer
+  /// blank frames, and on a dense grid over a slow link it spends more bytes.
   public var maximumSpeedScreens: Double
   /// The recent top speed toward the tail, in points per second, as
   /// ``scrolled(velocity:viewportLength:at:)`` last left it.
@@ -88,8 +81,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// The time of the last scroll tick, in seconds.
   private var lastMotionSeconds: Double?
   /// ``speedHalfLife`` and ``speedMargin`` in seconds, converted when set rather than
-  /// twice a frame (converted every frame: +0.5 % of the instructions of an `adaptive`
-  /// simulation on `lte`).
+  /// twice a frame: the conversion is not free, and the trigger runs every frame.
   private var speedHalfLifeSeconds: Double
   private var speedMarginSeconds: Double
   private var viewportLength = 0.0

@@ -17,9 +17,9 @@ extension AdaptivePolicy {
     public var minimumRestLeadScreens: Double = 0.35
     /// How far the lead at rest grows per second of idle time, in screenfuls.
     ///
-    /// 0 by default: on the randomised trace family, growing the lead while the user
-    /// looks at a screen cost bytes on slow networks (loads of items the user never
-    /// reached) and saved no blank frame on fast ones.
+    /// 0 by default: a lead that grows while the user looks at a screen loads items the
+    /// user may never reach, which costs bytes on a slow network, and on a fast one the
+    /// lead at rest already fills in time, so growing it saves no blank frame.
     public var idleGrowthScreensPerSecond: Double = 0
     /// The largest lead, in screenfuls beyond the viewport (or beyond a fling's
     /// landing), for a user whom the items on screen keep waiting; for one whose link
@@ -33,26 +33,23 @@ extension AdaptivePolicy {
     ///
     /// While the viewport moves, the lead is the distance it covers within the lead
     /// time; on a slow link at a fling's speed that is many screens. Where the link
-    /// keeps up, the far ones were rarely worth their bytes: on the randomised trace
-    /// family over 3G the user caught the glide with another fling and flew past them,
-    /// or the session ended at the farthest point reached. Together with
-    /// ``keptUpRestLeadScreens`` and ``keptUpExcursionLeadScreens`` this took the
-    /// per-trace pass rate of the tuning seeds 301–700 from 89.5 % to 91.8 % and of
-    /// 1–100 from 97 % to 99 %, for avoidable blank item-frames 0.49× → 0.50× and
-    /// 0.52× → 0.53× Texture's (BENCHMARKS.md, "Farthest reach"). Applied to every user
-    /// alike, the same caps reached 95.8 % but raised avoidable blank item-frames from
-    /// 0.49× to 0.60× Texture's, on the sessions where the link was starved. This value
-    /// also caps the range kept behind the viewport (``trailingScreens``,
-    /// ``reversalFactor``), as ``maximumLeadScreens`` does.
+    /// keeps up, the far ones are rarely worth their bytes: the user catches the glide
+    /// with another fling and flies past them, or the session ends at the farthest point
+    /// reached. ``keptUpRestLeadScreens`` and ``keptUpExcursionLeadScreens`` do the same
+    /// for the lead at rest and the excursions. The cap holds in full only while the
+    /// link keeps up: for a user kept waiting the far loads are the images of the next
+    /// screens, and holding them back would leave those blank. This value also caps the
+    /// range kept behind the viewport (``trailingScreens``, ``reversalFactor``), as
+    /// ``maximumLeadScreens`` does.
     public var keptUpLeadScreens: Double = 3
     /// How far from the viewport a running prefetch that is no longer wanted, whose item
     /// the viewport has not reached yet, is kept, in screenfuls; further away it is
     /// cancelled.
     ///
-    /// A load kept for the way back after a reversal spends no more bytes than it has.
-    /// Cancelling them at 3 screens (with the lead capped there too) cost bytes, the
-    /// partial transfers, on `lte`: the built-in flinger traces went to 1.003× Texture's
-    /// bytes and the random family's per-trace pass rate from 97 % to 96 %.
+    /// A load kept for the way back after a reversal spends no more bytes than it has,
+    /// while a cancelled one has spent part of them for nothing. A smaller value cancels
+    /// more loads and throws away more partial transfers; by default it matches
+    /// ``maximumLeadScreens``.
     public var maximumKeptLoadScreens: Double = 6
     /// Screenfuls kept behind the viewport; the range behind is capped like the lead
     /// (see ``maximumLeadScreens``).
@@ -72,14 +69,13 @@ extension AdaptivePolicy {
     /// — waited. With this range the items behind whose image is not ready join the
     /// candidates, ordered with those ahead by when the user's recent top speed in
     /// each direction reaches them (a ready one would only take a place in the budget).
-    /// On the randomised trace family over `3g`, together with the lower page floor of
-    /// ``AdaptivePageTrigger/screensPerLatencySecond``, it took avoidable blank
-    /// item-frames on the grid from 1.26× Texture's to 0.83× (seeds 1–100) and from
-    /// 1.23× to 0.36× (101–200). On a sparse screen (a feed) the link keeps up with a
-    /// screenful within a second or so, and the same range cost bytes — rows behind a
-    /// reader who never goes back: the per-trace pass rate of the tuning seeds 301–700
-    /// fell from 95.5 % to 91.2 % (measured with a page floor of 6 screenfuls per second;
-    /// BENCHMARKS.md, "Where a dense screen's link idled").
+    /// It works together with the page floor of
+    /// ``AdaptivePageTrigger/screensPerLatencySecond``, which keeps the items of pages
+    /// far ahead from competing for the same link. A larger value loads more of the rows
+    /// the user came from: ready for a user who turns back, bytes spent for one who goes
+    /// on. On a sparse screen (a feed) the link keeps up with a screenful within a second
+    /// or so, so the range does not apply there: it would only load rows behind a reader
+    /// who never goes back.
     public var denseRestTrailingScreens: Double = 2
     /// How long the user's recent speed is remembered (half-life).
     public var recentSpeedHalfLife: Duration = .seconds(4)
@@ -126,16 +122,16 @@ extension AdaptivePolicy {
     /// screenfuls beyond the viewport (or beyond a fling's landing).
     ///
     /// A peak speed times a slow network's latency can ask for six screens and more;
-    /// on the randomised trace family most of those loads were never seen, because
-    /// the next fling rarely goes that far from rest, and the bytes they took slowed
-    /// the images the user did reach. This is the cap for a user whom the items on
-    /// screen keep waiting; while the link keeps up, ``keptUpRestLeadScreens``, and in
-    /// between in proportion (see ``maximumLeadScreens``).
+    /// most of those loads are never seen, because the next fling rarely goes that far
+    /// from rest, and the bytes they take slow the images the user does reach. This is
+    /// the cap for a user whom the items on screen keep waiting; while the link keeps
+    /// up, ``keptUpRestLeadScreens``, and in between in proportion (see
+    /// ``maximumLeadScreens``).
     public var maximumRestLeadScreens: Double = 2.5
     /// The farthest the lead at rest follows the user's recent top speed while the link
     /// keeps up, in screenfuls (see ``maximumRestLeadScreens`` and
-    /// ``keptUpLeadScreens``): beyond it, loads at rest were mostly of images past the
-    /// farthest point the user reached.
+    /// ``keptUpLeadScreens``): beyond it, loads at rest are mostly of images past the
+    /// farthest point the user reaches.
     public var keptUpRestLeadScreens: Double = 2
     /// How much of the lead at rest is wanted past a glide's landing while the glide
     /// lasts, on a fast link that keeps up and a sparse screen (see
@@ -149,10 +145,8 @@ extension AdaptivePolicy {
     /// proportion to how slow the link is (its time per load over ``slowLinkLoadTime``)
     /// or to how often items on screen kept the user waiting (see
     /// ``maximumLeadScreens``), whichever is larger: on a slow link every second of a
-    /// glide counts. At 0.5, on the random family over `lte` (tuning seeds 301–700)
-    /// bytes went from 0.972× to 0.965× Texture's and avoidable blank item-frames from
-    /// 0.09× to 0.12×; `3g` did not move (BENCHMARKS.md, "A glide's landing on a fast
-    /// link").
+    /// glide counts. A lower value spends fewer bytes during glides, for more items still
+    /// loading when the viewport comes to rest past the landing.
     public var keptUpGlideRestLeadShare: Double = 0.5
     /// How much of the lead at rest the user's own excursions decide when items on
     /// screen have kept the user waiting: the share of recent moving time with an item on
@@ -163,13 +157,12 @@ extension AdaptivePolicy {
     /// After each rest, the policy records how far the viewport went in the next
     /// ``restExcursionWindow`` in the direction of the last scroll. At rest it keeps, at
     /// least, the ``restExcursionPercentile`` of those excursions loaded ahead (up to a
-    /// cap, see ``maximumExcursionLeadScreens``), scaled by the recent share of moving time in
-    /// which an item on screen waited, over this value. A link that keeps up with the
-    /// user never makes an item wait, and then this adds nothing: the lead at rest stays
-    /// what the recent top speed calls for, and no byte is spent in advance. On the
-    /// randomised trace family over 3G (validation seeds) it cut avoidable blank
-    /// item-frames from 0.56× to 0.49× Texture's for 2 % more bytes, leaving `lte` and
-    /// `wifi` unchanged, and to 0.45× with ``priorRestExcursionScreens`` (BENCHMARKS.md).
+    /// cap, see ``maximumExcursionLeadScreens``), scaled by the recent share of moving
+    /// time in which an item on screen waited, over this value. A link that keeps up with
+    /// the user never makes an item wait, and then this adds nothing: the lead at rest
+    /// stays what the recent top speed calls for, and no byte is spent in advance. A
+    /// smaller value lets the excursions decide in full sooner: more bytes spent ahead for
+    /// a user who waits only now and then, for fewer blank items when that user moves on.
     public var excursionMissShare: Double = 0.1
     /// The percentile of recent excursions from rest kept loaded ahead at rest, in
     /// `0...100` (see ``excursionMissShare``).
@@ -200,10 +193,9 @@ extension AdaptivePolicy {
     ///
     /// At the start of a session nothing has waited yet and the user has not shown how
     /// far they go, but a user who looks at the first screen for a while and then
-    /// flings finds blank items on a link that needs a third of a second per image. On
-    /// the randomised trace family over 3G (tuning seeds) this prior cut the reading
-    /// group's avoidable blank item-frames from 0.53× to 0.30× Texture's and raised the
-    /// per-trace pass rate from 95 % to 97 %; on `wifi` it changes nothing.
+    /// flings finds blank items on a link that needs a third of a second per image. The
+    /// prior fills that buffer while the first screen is read. On a fast link its scale
+    /// comes to almost nothing, so it spends no bytes there.
     public var priorRestExcursionScreens: Double = 2
     /// The link time per load (mean load size over learned bandwidth) at which the link
     /// counts as fully slow, for ``priorRestExcursionScreens``, for withdrawing a
@@ -218,12 +210,10 @@ extension AdaptivePolicy {
     /// latencies part, not at a slow link's typical value: in the simulator's standard
     /// world (docs/DESIGN.md, "The standard world": round trips of 20, 70 and 250 ms under
     /// a log-normal jitter of σ 0.35, 60 ms on the server) a `3g` page takes a median
-    /// 342 ms and an `lte` one 135 ms. At 200 ms, 0.8 % of `3g` first pages come in sooner
-    /// and 3 % of `lte` ones later; at 300 ms (the setting before, shared with
-    /// ``slowLinkLoadTime``) 30 % of `3g` sessions started as if on a fast link. On the
-    /// randomised trace family over 3G, tuning seeds 301–700, the per-trace pass rate went
-    /// from 96.8 % to 97.5 % (BENCHMARKS.md, "A slow first page, told apart"). An app whose
-    /// server takes longer than 60 ms to build a page should add the difference.
+    /// 342 ms and an `lte` one 135 ms. At 200 ms few first pages of either land on the
+    /// wrong side; a threshold near a slow link's typical page time would take many slow
+    /// sessions for fast ones. An app whose server takes longer than 60 ms to build a
+    /// page should add the difference.
     public var slowStartPageLatency: Duration = .milliseconds(200)
     /// How many visible loads run at once, from the leading edge of the screen, while the
     /// link is unknown (no image load has finished) and the list's last page took longer
@@ -234,12 +224,9 @@ extension AdaptivePolicy {
     /// a time — one transferring while the next waits out its round trip — the first
     /// arrives after about one image's transfer and the others follow. The leading edge
     /// goes first because the user's first move carries the items at the other edge
-    /// away first. On the randomised trace family over 3G (tuning seeds 301–700) this
-    /// took the per-trace pass rate from 94.5 % to 95.8 %; one at a time lost the round
-    /// trip (93.0 %), three at a time did about as well as two (95.5 %). A fast link
-    /// keeps its parallel start: its first page arrives sooner than the threshold, and
-    /// there a delayed third image costs frames for nothing (BENCHMARKS.md, "The first
-    /// screen on a slow link").
+    /// away first. One at a time leaves the link idle during each round trip; two keep
+    /// it busy. A fast link keeps its parallel start: its first page arrives sooner than
+    /// the threshold, and there a delayed third image costs frames for nothing.
     public var slowStartVisibleLoads: Int = 2
     /// The half-life of the share of moving time in which an item on screen waited;
     /// positive (see ``excursionMissShare``).
@@ -250,9 +237,10 @@ extension AdaptivePolicy {
     /// The product is the learned bandwidth times the typical (median) load latency over
     /// the mean load size: about the loads that keep the link busy while each waits a
     /// round trip for its first byte. Starting more than that adds no throughput; the
-    /// loads only share the bandwidth, and each finishes later. On the randomised trace
-    /// family over 3G this limit cut avoidable blank item-frames by a sixth and bytes by
-    /// 5 %, and it took the per-trace pass rate from 68 % to 88 % (BENCHMARKS.md).
+    /// loads only share the bandwidth, and each finishes later. The loads held back start
+    /// in deadline order as others finish, and those the user turns away from before they
+    /// start cost no bytes. A larger value keeps more loads in flight, each slower; a
+    /// smaller one may leave the link idle during round trips.
     public var pipeDepthFactor: Double = 1
     /// The fewest loads the in-flight limit allows (see ``pipeDepthFactor``); on a slow
     /// link, see ``slowLinkMinimumLoadsInFlight``.
@@ -266,10 +254,7 @@ extension AdaptivePolicy {
     /// it carries, and a third load in flight only shares it: when the user asks little
     /// of the link, two loads keep up; when the user asks far more than it carries, most
     /// items fly past, and a third load is most often for one the motion skips, cancelled
-    /// after part of its bytes. On the randomised trace family over 3G, tuning seeds
-    /// 301–700, bytes fell from 0.905× to 0.884× Texture's and avoidable blank
-    /// item-frames from 0.457× to 0.452×; most of the bytes saved were partial transfers
-    /// of cancelled loads (BENCHMARKS.md, "Two loads in flight on a slow link").
+    /// after part of its bytes.
     public var slowLinkMinimumLoadsInFlight: Int = 2
     /// On a slow link, the user's demand within which the floor of loads in flight stays
     /// ``minimumLoadsInFlight`` (see ``slowLinkMinimumLoadsInFlight``). The demand is
@@ -277,8 +262,8 @@ extension AdaptivePolicy {
     /// times the learned time per load, 1 when it asks exactly what the link carries.
     ///
     /// Within it a stream of medium flings keeps the link busy, and the loads in flight
-    /// overlap each one's round trip; with two, the built-in `skimmer` traces over 3G
-    /// (seeds 6–105) went from 0.199× to 0.271× Texture's avoidable blank item-frames.
+    /// overlap each one's round trip; with only two, the link idles during round trips
+    /// and more items on screen wait.
     public var slowLinkBusyDemand: ClosedRange<Double> = 0.5...2.5
     /// The fewest loads the in-flight limit allows per visible item (see
     /// ``pipeDepthFactor``).
@@ -303,8 +288,8 @@ extension AdaptivePolicy {
     /// A screen with more items than this — more than a link runs connections at once
     /// (6 in the simulator's standard world) — is dense, and there the rule goes
     /// further: the skipped items keep their place among the loads in flight, so the
-    /// link they leave is not handed to prefetches (on the `3g` grid that cost
-    /// 1.14–1.55× Texture's bytes), and running loads are withdrawn too (see
+    /// link they leave is not handed to prefetches, which on a dense screen mostly load
+    /// items the motion flies past as well, and running loads are withdrawn too (see
     /// ``runningLoadHorizonFactor``).
     public var maximumSparseScreenItems: Int = 6
     /// On a dense screen (see ``maximumSparseScreenItems``), how soon a visible item
@@ -316,8 +301,9 @@ extension AdaptivePolicy {
     /// started hold every connection while their items scroll away. Withdrawn while its
     /// item is still in view, a load spends its round trip, not its bytes. The fraction
     /// is below a half (a running load is about half done on average) because a kept
-    /// load may still finish when a fling slows down. On the `3g` grid, 0.1 cost bytes
-    /// and 0.35–0.5 cost blank frames on the randomised trace family (BENCHMARKS.md).
+    /// load may still finish when a fling slows down. A smaller value withdraws fewer
+    /// loads and spends their bytes on items that have gone; a larger one also withdraws
+    /// loads that would have finished while their items were still in view.
     public var runningLoadHorizonFactor: Double = 0.25
     /// On a dense screen (see ``runningLoadHorizonFactor``), a running visible load whose
     /// item is leaving is kept all the same when the user has lately been going back and
@@ -326,13 +312,10 @@ extension AdaptivePolicy {
     /// keeps none this way.
     ///
     /// Such a user brings the item back a stroke later, and a withdrawn load starts again
-    /// from its first byte. On the `3g` grid of the randomised trace family this took
-    /// avoidable blank item-frames from 0.51× to 0.34× Texture's (tuning seeds 301–500)
-    /// and from 0.58× to 0.51× (validation seeds 101–300) at the same bytes, and on a
-    /// second, separately written trace generator's reversers from 2.4× to 0.45×
-    /// (BENCHMARKS.md). At 0.75 the built-in `3g` grid reverser spent 1.06× Texture's
-    /// bytes, at a screenful 1.13×: its strokes are twice as fast, and the items it
-    /// leaves that far behind do not come back in time.
+    /// from its first byte. The distance is short because the faster a stroke, the
+    /// farther behind it leaves its items, and those do not come back in time: a larger
+    /// value keeps loads, and spends their bytes, for items the next stroke does not
+    /// reach.
     public var keptLeavingLoadScreens: Double = 0.5
     /// How directly the viewport must have travelled lately, at most, for a leaving
     /// load to be kept (see ``keptLeavingLoadScreens``): the net distance over the total
@@ -348,12 +331,10 @@ extension AdaptivePolicy {
     /// A finger's fling lifts off at a few thousand points per second (the built-in
     /// flingers' p99 is 7,700 pt/s, `lookahead traces describe`); a status-bar tap or an
     /// animated scroll to an item crosses the list at tens of thousands. The glide model
-    /// projects such motion onto the start of the list, and on the built-in `lte`
-    /// flinger traces (seeds 6–45) `adaptive` spent 6.5 MB there on images that were
-    /// cancelled or never shown, for 2.1 MB that were: a jump back in them stops at
-    /// 0–30 % of the offset, rarely at the top. Images seen before, stored locally, still
-    /// load during a jump, so a jump back to the top finds them (BENCHMARKS.md, "Jumps
-    /// and the disk tier").
+    /// projects such motion onto the start of the list, but a jump back mostly stops well
+    /// short of the top, so images loaded there are mostly cancelled or never shown.
+    /// Images seen before, stored locally, still load during a jump, so a jump back to
+    /// the top finds them.
     public var jumpSpeed: Double = 20_000
     /// The percentile, in `0...100`, of this user's recent drags whose travel the lead
     /// while dragging covers, on a sparse screen (see ``maximumSparseScreenItems``); 100
@@ -368,18 +349,13 @@ extension AdaptivePolicy {
     /// the last 32 such shares, once ``minimumDragSamples`` are known.
     ///
     /// The longer the lead time, the more a drag's speed overstates where it goes. With
-    /// images of 100–600 kB on `3g`, loads (and so the lead time) of seconds took a
-    /// reader's slow flick two screens past where it glided to, and the images started
-    /// there were the bytes by which `adaptive` missed the per-trace criterion. On the
-    /// random family in that world (seeds 1–100), this took the per-trace passes from 80 to
-    /// 90 and bytes from 0.922× to 0.911× Texture's, with the same avoidable blank frames
-    /// (0.102× → 0.101×). In the standard world, every `3g` ratio of the random family
-    /// moved by less than 0.001×, and `lte`, `wifi` and the grid did not move at all. Its
-    /// drags are mostly flicks of a few frames, and a drag's first frames, where the scroll
-    /// tracker's speed (a fit over 100 ms) still rises, promise less than the drag covers,
-    /// so the percentile stays at 1. The median (50) spent fewer bytes still in the
-    /// large-image world, for 16 % more avoidable blank frames there (BENCHMARKS.md, "How
-    /// far a drag goes").
+    /// large images on a slow link, loads (and so the lead time) take seconds, and the
+    /// lead of a reader's slow flick reaches screens past where it glides to: bytes spent
+    /// on images nobody sees. Where drags are mostly flicks of a few frames, a drag's first
+    /// frames, where the scroll tracker's speed (a fit over 100 ms) still rises, promise
+    /// less than the drag covers; the shares then come to 1, and the lead is the drag held
+    /// at its speed. A lower percentile spends fewer bytes past where drags end, for more
+    /// blank frames when a drag goes farther.
     public var dragTravelPercentile: Double = 75
     /// How many drags must be known before ``dragTravelPercentile`` counts; until then
     /// the lead while dragging is the drag held at its speed.

@@ -1,9 +1,8 @@
 /// A small map from items to values, kept as an array sorted by item.
 ///
 /// The running-load keeper rebuilds a few tables of a few dozen items every frame; at
-/// that size a binary search over contiguous storage spares hashing each key (hashing
-/// led the simulator's profile, BENCHMARKS.md), and clearing the table keeps its
-/// storage, so a steady frame allocates nothing.
+/// that size a binary search over contiguous storage is cheaper than hashing each key,
+/// and clearing the table keeps its storage, so a steady frame allocates nothing.
 ///
 /// A value type; thread-safe when `Value` is.
 struct ItemTable<Value: Sendable>: Sendable {
