@@ -20,7 +20,8 @@ import Lookahead
 /// Items on screen are asked for at `visible` priority, so they come first and may take
 /// the connection of a load due later: their deadline has passed. Among them the shortest
 /// load goes first, which makes the blank frames they add up to fewest. The others are
-/// asked for at `preload` priority in deadline order, by when their appearance starts. Pages come as the oracle's do. The number of loads in flight is the run's
+/// asked for at `preload` priority in deadline order, by when their appearance starts.
+/// Pages come as the oracle's do. The number of loads in flight is the run's
 /// (``Simulation`` tries 1 to 6 and keeps the best).
 ///
 /// A simulation-only policy; it reads and refreshes the run's cache (``SimulatedImages``).

@@ -58,14 +58,16 @@ private final class HeldLoader: Loader, Sendable {
 
 @Suite("A processing step between the loader and the cache")
 struct ProcessingStepTests {
-  /// A preloader of 20 posts on a tiered cache whose memory holds decoded stand-ins.
+  /// A preloader of 20 posts on a tiered cache whose memory holds decoded stand-ins,
+  /// each made by `process` (by default the log's decoder).
   private static func preloader(
-    loader: HeldLoader, log: DecodeLog, folder: TemporaryFolder
+    loader: HeldLoader, log: DecodeLog, folder: TemporaryFolder,
+    process: (@Sendable (Data, String) -> Decoded)? = nil
   ) throws -> (ListPreloader<Photo, String, Decoded>, TieredCache<String, Decoded>, DiskCache) {
     let disk = try DiskCache(directory: folder.appending("images"))
     let cache = TieredCache(
       memory: MemoryCache<String, Decoded>(costLimit: 10_000_000), disk: disk, loader: loader,
-      diskKey: { $0 }, process: { log.decode($0, $1) }, cost: { $0.byteCount })
+      diskKey: { $0 }, process: process ?? { log.decode($0, $1) }, cost: { $0.byteCount })
     let pages = PageFetcher<Photo> { _ in
       Page(items: (1...20).map { Photo(id: $0) }, nextCursor: nil, hasMore: false)
     }
@@ -77,6 +79,13 @@ struct ProcessingStepTests {
     return (preloader, cache, disk)
   }
 
+  /// Starts `preloader`, waits for its 20 posts and shows the top of the list.
+  private static func showTop(of preloader: ListPreloader<Photo, String, Decoded>) async {
+    preloader.start()
+    while preloader.items.count < 20 { await Task.yield() }
+    preloader.scrolled(toOffset: 0)
+  }
+
   @Test(
     "decoding runs off the main thread at the loads priority and costs decoded bytes",
     .timeLimit(.minutes(1)))
@@ -85,9 +94,7 @@ struct ProcessingStepTests {
     let loader = HeldLoader()
     let log = DecodeLog()
     let (preloader, cache, disk) = try Self.preloader(loader: loader, log: log, folder: folder)
-    preloader.start()
-    while preloader.items.count < 20 { await Task.yield() }
-    preloader.scrolled(toOffset: 0)
+    await Self.showTop(of: preloader)
     while !loader.pending.contains("img-1") { await Task.yield() }
     let encoded = Data(repeating: 7, count: 5_000)
     loader.finish("img-1", with: encoded)
@@ -111,9 +118,7 @@ struct ProcessingStepTests {
     let loader = HeldLoader()
     let log = DecodeLog()
     let (preloader, _, _) = try Self.preloader(loader: loader, log: log, folder: folder)
-    preloader.start()
-    while preloader.items.count < 20 { await Task.yield() }
-    preloader.scrolled(toOffset: 0)
+    await Self.showTop(of: preloader)
     while !loader.pending.contains("img-1") { await Task.yield() }
     // Everything is cancelled; then the bytes that were on their way arrive.
     preloader.cancelAll()
@@ -128,28 +133,16 @@ struct ProcessingStepTests {
   func aLoadTheDiskTierAnswersIsNeverANetworkRequest() async throws {
     let folder = TemporaryFolder()
     let loader = HeldLoader()
-    let disk = try DiskCache(directory: folder.appending("images"))
-    try disk.setValue(Data(repeating: 2, count: 100), forKey: "img-2")
     // The disk read of img-2 runs until the test lets it end.
     let gate = DispatchSemaphore(value: 0)
-    let cache = TieredCache(
-      memory: MemoryCache<String, Decoded>(costLimit: 10_000_000), disk: disk, loader: loader,
-      diskKey: { $0 },
+    let (preloader, cache, disk) = try Self.preloader(
+      loader: loader, log: DecodeLog(), folder: folder,
       process: { data, key in
         if key == "img-2" { gate.wait() }
         return Decoded(encoded: data)
-      }, cost: { $0.byteCount })
-    let pages = PageFetcher<Photo> { _ in
-      Page(items: (1...20).map { Photo(id: $0) }, nextCursor: nil, hasMore: false)
-    }
-    let preloader = ListPreloader(
-      strategy: .texture,
-      configuration: ListPreloaderConfiguration(viewportSize: CGSize(width: 390, height: 1000)),
-      pages: pages, cache: cache, resourceKey: { "img-\($0.id)" }, itemLength: { _ in 100 },
-      size: { $0.byteCount }, clock: ManualClock())
-    preloader.start()
-    while preloader.items.count < 20 { await Task.yield() }
-    preloader.scrolled(toOffset: 0)
+      })
+    try disk.setValue(Data(repeating: 2, count: 100), forKey: "img-2")
+    await Self.showTop(of: preloader)
     // Six slots: img-1 to img-6 start; img-2 reads from disk, the others go to the network.
     while loader.pending.count < 5 { await Task.yield() }
     #expect(Set(loader.pending) == ["img-1", "img-3", "img-4", "img-5", "img-6"])
