@@ -198,8 +198,10 @@ public enum LiveRun {
     of preloader: ListPreloader<FeedPost, URL, LiveImage>, cache: some Caching<URL, LiveImage>,
     sample: Trace.Sample, clock: ScaledClock
   ) -> LiveFrame {
-    let items = preloader.items
+    // Visible positions first: a page that lands between the two reads only adds items,
+    // so every position read is inside the list read after it.
     let visible = preloader.visibleItems
+    let items = preloader.items
     var blank: [Int] = []
     for position in visible where !cache.containsMemoryValue(forKey: items[position].image) {
       blank.append(items[position].id)
