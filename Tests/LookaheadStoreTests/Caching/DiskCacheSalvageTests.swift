@@ -92,6 +92,17 @@ struct DiskCacheSalvageTests {
     return result
   }
 
+  /// A folder holding a closed cache with `key-a` (100 bytes, stored in the index) and
+  /// `key-b` (30,000 bytes, in a file of its own).
+  private static func folderWithTwoEntries() throws -> TemporaryFolder {
+    let folder = TemporaryFolder()
+    let cache = try makeCache(in: folder.url)
+    try cache.setValue(bytes(100, seed: 1), forKey: "key-a")
+    try cache.setValue(bytes(30_000, seed: 2), forKey: "key-b")
+    try cache.close()
+    return folder
+  }
+
   private func edit(indexIn folder: URL, _ sql: String) throws {
     let database = try DatabaseQueue(path: folder.appendingPathComponent("index.sqlite").path)
     try database.write { try $0.execute(sql: sql) }
@@ -100,13 +111,7 @@ struct DiskCacheSalvageTests {
 
   @Test("an index row whose key was altered is dropped at open and never answers for that key")
   func alteredKey() throws {
-    let folder = TemporaryFolder()
-    do {
-      let cache = try makeCache(in: folder.url)
-      try cache.setValue(bytes(100, seed: 1), forKey: "key-a")
-      try cache.setValue(bytes(30_000, seed: 2), forKey: "key-b")
-      try cache.close()
-    }
+    let folder = try Self.folderWithTwoEntries()
     try edit(
       indexIn: folder.url,
       "UPDATE entry SET key = CAST('key-c' AS BLOB) WHERE key = CAST('key-a' AS BLOB)")
@@ -123,13 +128,7 @@ struct DiskCacheSalvageTests {
 
   @Test("an index row whose file name was altered never makes the cache touch other files")
   func alteredFileName() throws {
-    let folder = TemporaryFolder()
-    do {
-      let cache = try makeCache(in: folder.url)
-      try cache.setValue(bytes(100, seed: 1), forKey: "key-a")
-      try cache.setValue(bytes(30_000, seed: 2), forKey: "key-b")
-      try cache.close()
-    }
+    let folder = try Self.folderWithTwoEntries()
     try edit(
       indexIn: folder.url, "UPDATE entry SET file = '../index.sqlite' WHERE file IS NOT NULL")
 
