@@ -54,7 +54,22 @@ extension LiveTests.LiveRunTests {
     #expect(
       abs(live.visibleItemFrames - truth.visibleItemFrames) <= landings,
       "\(live.visibleItemFrames) / \(truth.visibleItemFrames)")
-    #expect(abs(live.blankItemFrames - truth.blankItemFrames) <= max(5, truth.blankItemFrames / 20))
+    // A load that lands between the preloader's measuring of a frame and the run's
+    // reading of it makes that item-frame blank for one and shown for the other: the
+    // first frame in which the item shows its image. Such onsets bound the difference.
+    var onsets = 0
+    var previous: LiveFrame?
+    for frame in result.frames {
+      let blank = Set(frame.blank)
+      for item in frame.visible where !blank.contains(item) {
+        let showedBefore = previous.map { $0.visible.contains(item) && !$0.blank.contains(item) }
+        if showedBefore != true { onsets += 1 }
+      }
+      previous = frame
+    }
+    #expect(
+      abs(live.blankItemFrames - truth.blankItemFrames) <= onsets,
+      "\(live.blankItemFrames) / \(truth.blankItemFrames), \(onsets) onsets")
     let drained = result.drainedMetrics.bytes
     #expect(abs(drained - truth.bytes) <= truth.bytes / 50, "\(drained) / \(truth.bytes)")
   }
