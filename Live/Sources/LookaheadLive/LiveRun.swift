@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Inspection) import Lookahead
 import LookaheadFeedServer
 import LookaheadSimulation
 import LookaheadStore

@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 import LookaheadFeedServer
 import LookaheadSimulation
 import Testing

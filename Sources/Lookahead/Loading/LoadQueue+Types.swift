@@ -58,7 +58,8 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
 
 /// How much storage a ``LoadQueue`` holds right now; all zero when nothing is
 /// wanted.
-public struct LoadQueueStorageCounts: Sendable, Hashable, CustomStringConvertible {
+@_spi(Inspection) public struct LoadQueueStorageCounts: Sendable, Hashable, CustomStringConvertible
+{
   /// Keys the queue knows (queued, loading or waiting to retry).
   public var keys: Int
   /// Waiter registrations over all keys.

@@ -35,7 +35,7 @@ extension LoadQueue {
     return slots[slot].requests.contains { $0.waiter != waiter }
   }
 
-  /// Whether attempt `ticket` of `key` is running (``currentTicket(of:)`` is `ticket`).
+  /// Whether attempt `ticket` of `key` is running (its current ticket is `ticket`).
   ///
   /// - Complexity: O(*r*) for *r* running loads, compared in place (tickets are unique);
   ///   no key is hashed.

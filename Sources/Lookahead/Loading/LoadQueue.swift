@@ -35,9 +35,9 @@ import HeapModule
 ///   (``RetryPolicy``); permanent failures fail fast; a cancellation the loader
 ///   reports by itself is passed to the waiters as ``LoadError/cancelled``.
 /// - Results are delivered and forgotten: the queue knows only the keys wanted *now*
-///   (see ``storageCounts``). Their slots grow to the most keys known at once and are
-///   reused; a free slot keeps the last key and first waiter that held it until another
-///   key takes it or ``removeAll(now:)`` runs.
+///   (a leak check can count its storage). Their slots grow to the most keys known at
+///   once and are reused; a free slot keeps the last key and first waiter that held it
+///   until another key takes it or ``removeAll(now:)`` runs.
 ///
 /// `LoadQueue` is a value type without internal synchronization: confine it to
 /// one thread or protect it with a lock, as ``AsyncDriver`` does.
@@ -347,7 +347,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// The ticket of the running attempt of `key`, or `nil` if it is not loading.
   ///
   /// - Complexity: O(1).
-  public func currentTicket(of key: Key) -> LoadTicket? {
+  @_spi(Inspection) public func currentTicket(of key: Key) -> LoadTicket? {
     guard let slot = slotOfKey[key], case .loading(let ticket) = phases[slot] else {
       return nil
     }
@@ -380,7 +380,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// How much storage the queue holds, for tests and benchmarks.
   ///
   /// - Complexity: O(1).
-  public var storageCounts: LoadQueueStorageCounts {
+  @_spi(Inspection) public var storageCounts: LoadQueueStorageCounts {
     LoadQueueStorageCounts(
       keys: slotOfKey.count, waiters: waiterCount, queuedHeapElements: pending.count,
       retryHeapElements: retries.count, running: running.count,

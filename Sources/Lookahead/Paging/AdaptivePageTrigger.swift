@@ -50,10 +50,10 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// farther ahead on a slow link; a smaller one lets fast scrolling reach the end of the
   /// loaded content before the next page and its images arrive. On a dense screen,
   /// keeping far pages' items out of the way leaves the link at rest to the rows behind
-  /// the viewport (``AdaptivePolicy/Configuration/denseRestTrailingScreens``).
+  /// the viewport (`denseRestTrailingScreens`).
   public var screensPerLatencySecond: Double
   /// How fast the remembered top speed fades: it halves every this long; positive.
-  /// 4 s, as ``AdaptivePolicy/Configuration/recentSpeedHalfLife``.
+  /// 4 s, as `recentSpeedHalfLife`.
   public var speedHalfLife: Duration {
     didSet { speedHalfLifeSeconds = speedHalfLife.inSeconds }
   }

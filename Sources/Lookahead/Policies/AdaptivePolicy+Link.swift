@@ -35,7 +35,7 @@ extension AdaptivePolicy {
 
   /// How much the items on screen have kept the user waiting lately, in `0...1`: the
   /// recent share of moving time with an item on screen waiting for its image, over
-  /// ``Configuration/excursionMissShare`` (1 when that is 0, which keeps every cap at
+  /// `excursionMissShare` (1 when that is 0, which keeps every cap at
   /// its maximum).
   func waitingShare() -> Double {
     let share = configuration.excursionMissShare
@@ -60,8 +60,8 @@ extension AdaptivePolicy {
   /// An item not started yet is skipped when it leaves sooner than the link takes to
   /// deliver the visible items that are not ready (their count × the link time per
   /// load). On a dense screen (more items than
-  /// ``Configuration/maximumSparseScreenItems``) a running load is withdrawn too when
-  /// its item leaves within ``Configuration/runningLoadHorizonFactor`` × the running
+  /// `maximumSparseScreenItems`) a running load is withdrawn too when
+  /// its item leaves within `runningLoadHorizonFactor` × the running
   /// visible loads × the link time per load; on a sparse one, during a glide, when its
   /// item leaves before the load is expected to be done, scaled by how slow the link
   /// is (``LeavingHorizon/glideShare``). On a dense screen a user who has lately gone
@@ -95,10 +95,10 @@ extension AdaptivePolicy {
   }
 
   /// How many visible loads may run at once while the link is unknown: at most
-  /// ``Configuration/slowStartVisibleLoads`` on a sparse screen (a screenful holds at
-  /// most ``Configuration/maximumSparseScreenItems`` items, `screenItems` as measured from
+  /// `slowStartVisibleLoads` on a sparse screen (a screenful holds at
+  /// most `maximumSparseScreenItems` items, `screenItems` as measured from
   /// the visible ones) when the list's last page took longer than
-  /// ``Configuration/slowStartPageLatency``; `nil` (no limit) once an image load has taught
+  /// `slowStartPageLatency`; `nil` (no limit) once an image load has taught
   /// the bandwidth, on a link whose page came sooner, before any page, on a dense screen,
   /// or when disabled.
   func slowStartVisibleLimit(screenItems: Double) -> Int? {
@@ -111,7 +111,7 @@ extension AdaptivePolicy {
   }
 
   /// How slow the link is, in `0...1`: the learned link time per load over
-  /// ``Configuration/slowLinkLoadTime``, at most 1; 0 while the bandwidth is unknown.
+  /// `slowLinkLoadTime`, at most 1; 0 while the bandwidth is unknown.
   func linkSlowness() -> Double {
     guard let secondsPerLoad = throughput.secondsPerLoad else { return 0 }
     return Swift.min(1, secondsPerLoad / configuration.slowLinkLoadTime.inSeconds)
@@ -178,11 +178,11 @@ extension AdaptivePolicy {
 
   /// How many loads may be in flight at once: the link's bandwidth-delay product in
   /// loads (learned bandwidth × typical latency ÷ mean load size) times
-  /// ``Configuration/pipeDepthFactor``, but at least
-  /// ``Configuration/minimumLoadsInFlight`` (on a slow link, when the user's `demand`
-  /// lies outside ``Configuration/slowLinkBusyDemand``,
-  /// ``Configuration/slowLinkMinimumLoadsInFlight``) and
-  /// ``Configuration/loadsInFlightPerVisibleItem`` per visible item; `nil` (no limit)
+  /// `pipeDepthFactor`, but at least
+  /// `minimumLoadsInFlight` (on a slow link, when the user's `demand`
+  /// lies outside `slowLinkBusyDemand`,
+  /// `slowLinkMinimumLoadsInFlight`) and
+  /// `loadsInFlightPerVisibleItem` per visible item; `nil` (no limit)
   /// while the bandwidth is unknown or the limit is disabled.
   ///
   /// - Parameter demand: What the user's recent top speed asks of the link (see
@@ -239,7 +239,7 @@ struct LatencyReadings: Sendable {
   /// The median latency, in seconds.
   let typicalSeconds: Double
   /// How long a load runs before it counts as nearly done: the median latency times
-  /// ``AdaptivePolicy/Configuration/nearlyDoneFraction``.
+  /// `nearlyDoneFraction`.
   let nearlyDone: Duration
 
   /// The readings of the two estimates under `configuration`.

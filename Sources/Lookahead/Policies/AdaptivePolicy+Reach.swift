@@ -174,8 +174,8 @@ extension AdaptivePolicy {
   }
 
   /// The share of what a drag's speed promises over the lead time that this user's
-  /// drags travel: their ``Configuration/dragTravelPercentile``, or 1 until
-  /// ``Configuration/minimumDragSamples`` are known.
+  /// drags travel: their `dragTravelPercentile`, or 1 until
+  /// `minimumDragSamples` are known.
   func dragShare() -> Double {
     guard dragTravel.count >= configuration.minimumDragSamples,
       let share = dragTravel.share(percentile: configuration.dragTravelPercentile)
@@ -184,12 +184,12 @@ extension AdaptivePolicy {
   }
 
   /// The lead at rest that this user's excursions from rest call for, in points: their
-  /// ``Configuration/restExcursionPercentile``, at most a cap between
-  /// ``Configuration/keptUpExcursionLeadScreens`` and
-  /// ``Configuration/maximumExcursionLeadScreens``, scaled by how often an item on
+  /// `restExcursionPercentile`, at most a cap between
+  /// `keptUpExcursionLeadScreens` and
+  /// `maximumExcursionLeadScreens`, scaled by how often an item on
   /// screen waited lately while the viewport moved (`waiting`, see
-  /// ``waitingShare()``). Until ``Configuration/minimumRestExcursions`` excursions are
-  /// known, ``Configuration/priorRestExcursionScreens``, scaled by how slow the link is
+  /// ``waitingShare()``). Until `minimumRestExcursions` excursions are
+  /// known, `priorRestExcursionScreens`, scaled by how slow the link is
   /// instead.
   func excursionReach(screen: Double, waiting need: Double) -> Double {
     guard configuration.excursionMissShare > 0 else { return 0 }
@@ -213,7 +213,7 @@ extension AdaptivePolicy {
       * idle
   }
 
-  /// During a jump (see ``Configuration/jumpSpeed``): keeps, in order, only the
+  /// During a jump (see `jumpSpeed`): keeps, in order, only the
   /// prefetches that start no network load — ready, running, or stored locally — and
   /// returns how many of them lie ahead (the first `aheadCount` were).
   static func keepLocalPrefetches(

@@ -12,39 +12,39 @@ import Foundation
 ///   is.
 /// - **Drags as far as they go.** While the finger drags, the lead is what the speed
 ///   covers within the lead time, scaled on a sparse screen by how much of that this
-///   user's recent drags travelled (their ``Configuration/dragTravelPercentile``): a
+///   user's recent drags travelled (their `dragTravelPercentile`): a
 ///   flick that glides to a stop covers less than its speed promises, the more so the
 ///   longer the lead time.
 /// - **Excursions.** The policy also learns how far this user travels after coming to
-///   rest (the distance covered within ``Configuration/restExcursionWindow`` after each
+///   rest (the distance covered within `restExcursionWindow` after each
 ///   rest, in the direction of the last scroll). While items on screen keep the user
 ///   waiting as the viewport moves — the link does not keep up — the lead at rest covers
-///   at least the ``Configuration/restExcursionPercentile`` of those excursions, up to
-///   ``Configuration/maximumExcursionLeadScreens``, so the idle link fills the buffer the
+///   at least the `restExcursionPercentile` of those excursions, up to
+///   `maximumExcursionLeadScreens`, so the idle link fills the buffer the
 ///   next move will need; a link that keeps up spends nothing on it (see
-///   ``Configuration/excursionMissShare``). Until a few excursions are known, a prior
-///   of ``Configuration/priorRestExcursionScreens`` stands in, scaled by how slow the
+///   `excursionMissShare`). Until a few excursions are known, a prior
+///   of `priorRestExcursionScreens` stands in, scaled by how slow the
 ///   link is.
 /// - **Reach by need.** How far ahead the policy reaches at all depends on the same
 ///   share of moving time in which items on screen waited: while the link keeps up,
-///   the lead stops at ``Configuration/keptUpLeadScreens`` and the lead at rest at
-///   ``Configuration/keptUpRestLeadScreens`` (far loads then mostly fetch images past
+///   the lead stops at `keptUpLeadScreens` and the lead at rest at
+///   `keptUpRestLeadScreens` (far loads then mostly fetch images past
 ///   the farthest point the user reaches); for a user kept waiting, at
-///   ``Configuration/maximumLeadScreens`` and ``Configuration/maximumRestLeadScreens``;
+///   ``Configuration/maximumLeadScreens`` and `maximumRestLeadScreens`;
 ///   in between in proportion. The excursions' cap runs the same way, from
-///   ``Configuration/keptUpExcursionLeadScreens`` to
-///   ``Configuration/maximumExcursionLeadScreens``.
+///   `keptUpExcursionLeadScreens` to
+///   `maximumExcursionLeadScreens`.
 /// - **Bandwidth.** The policy learns the delivered bandwidth and the mean load size;
 ///   when the recent top speed demands bytes (speed × items per point × bytes per
 ///   item) close to or beyond the bandwidth — many small items per screen, or a slow
 ///   network — the lead at rest is stretched to `lead / (1 - demand)` (the demand
-///   capped at ``Configuration/bandwidthDemandLimit``), reaching no further than the
-///   user's recent longest stroke or ``Configuration/maximumStretchedLeadScreens``,
+///   capped at `bandwidthDemandLimit`), reaching no further than the
+///   user's recent longest stroke or `maximumStretchedLeadScreens`,
 ///   and items within the stretched time count as due.
 /// - **Both sides at rest on a dense screen.** On a screen with more items than
-///   ``Configuration/maximumSparseScreenItems`` the link is the bottleneck (a grid
+///   `maximumSparseScreenItems` the link is the bottleneck (a grid
 ///   screenful takes a slow link seconds), so at rest the items within
-///   ``Configuration/denseRestTrailingScreens`` behind the viewport whose image is not
+///   `denseRestTrailingScreens` behind the viewport whose image is not
 ///   ready are candidates too:
 ///   after a short look back the side ahead is loaded, and the link would otherwise
 ///   idle while the unseen rows the user came from wait.
@@ -52,12 +52,12 @@ import Foundation
 ///   wanted first; items the viewport will fly past before their load could finish
 ///   are not requested (or are withdrawn). A glide toward the start of the list lands
 ///   there at the latest, so the first items are a landing, not a fly-by. On a slow
-///   link (a load takes it at least ``Configuration/slowLinkLoadTime``) with a sparse
+///   link (a load takes it at least `slowLinkLoadTime`) with a sparse
 ///   screen, a drag flies over items too, as the glide that lifting the finger now
 ///   would start: those items are not requested either, and hold their places among the
 ///   loads in flight, so that items further ahead, which a run of strokes flies past as
 ///   well, do not start in their stead. Past the landing the lead at rest is wanted
-///   too, on a fast link that keeps up only ``Configuration/keptUpGlideRestLeadShare``
+///   too, on a fast link that keeps up only `keptUpGlideRestLeadShare`
 ///   of it until the glide ends.
 /// - **Deadline order.** Inside a priority class, requests are ordered by the time at
 ///   which their item becomes visible; items due within the (stretched) lead time are
@@ -67,16 +67,16 @@ import Foundation
 ///   toward come first (the viewport moves on that way, so they stay on screen
 ///   longest). While an item on screen is still loading, no new prefetch
 ///   that is not due within the lead time is wanted (shared bandwidth would slow the
-///   visible image down). Until ``Configuration/learningLoads`` loads have finished
+///   visible image down). Until `learningLoads` loads have finished
 ///   and the latency is known, no new prefetch at all is wanted then.
 /// - **A slow start.** Before any image has loaded, a page that took longer than
-///   ``Configuration/slowStartPageLatency`` says the link is slow (see
+///   `slowStartPageLatency` says the link is slow (see
 ///   ``ItemPolicy/pageDidLoad(latency:)``); a sparse screen's visible loads then start
-///   ``Configuration/slowStartVisibleLoads`` at a time from the leading edge, so the
+///   `slowStartVisibleLoads` at a time from the leading edge, so the
 ///   first images arrive one after another instead of all together, late.
 /// - **Running loads are finished.** A running prefetch of an item the viewport has
 ///   not reached yet is kept, even after the user turns around, until the viewport
-///   passes it or it lies beyond ``Configuration/maximumKeptLoadScreens`` — unless a
+///   passes it or it lies beyond `maximumKeptLoadScreens` — unless a
 ///   glide will carry its item across the screen before the load can be counted on to
 ///   be done (the learned high quantile of the latency, the one the lead time is built
 ///   on, after it started), the rule that keeps new loads of such items from starting;
@@ -87,11 +87,11 @@ import Foundation
 ///   while fewer loads are in flight (visible ones included) than the link's
 ///   bandwidth-delay product — learned bandwidth × typical latency ÷ mean load size,
 ///   the loads it takes to keep the link busy across a round trip — times
-///   ``Configuration/pipeDepthFactor``, but never fewer than
-///   ``Configuration/minimumLoadsInFlight`` and
-///   ``Configuration/loadsInFlightPerVisibleItem`` per visible item. On a slow link the
-///   floor is ``Configuration/slowLinkMinimumLoadsInFlight`` unless the user's recent
-///   top speed asks about what the link carries (``Configuration/slowLinkBusyDemand``):
+///   `pipeDepthFactor`, but never fewer than
+///   `minimumLoadsInFlight` and
+///   `loadsInFlightPerVisibleItem` per visible item. On a slow link the
+///   floor is `slowLinkMinimumLoadsInFlight` unless the user's recent
+///   top speed asks about what the link carries (`slowLinkBusyDemand`):
 ///   asked little, two loads keep up; asked far more, a third load is mostly for an
 ///   item the motion skips. The rest wait for
 ///   the next frame, in deadline order: on a slow link the nearest deadline gets the
@@ -101,21 +101,21 @@ import Foundation
 ///   leaves the screen sooner than the link takes to deliver the visible items still
 ///   waiting (their count × mean load size ÷ learned bandwidth) is not requested: its
 ///   load would be cancelled with most of its bytes spent. On a dense screen (more than
-///   ``Configuration/maximumSparseScreenItems`` items, more than the link's
+///   `maximumSparseScreenItems` items, more than the link's
 ///   connections) the skipped items still count among the loads in flight, so their
 ///   share of the link does not go to prefetches, and a running visible load is
-///   withdrawn when its item leaves within ``Configuration/runningLoadHorizonFactor``
+///   withdrawn when its item leaves within `runningLoadHorizonFactor`
 ///   of the time the running visible loads take the link: withdrawn early, a load
 ///   spends its round trip, not its bytes. Not so for a user who has lately gone back
 ///   and forth (the net distance moved over the total, faded over
-///   ``Configuration/directnessHalfLife``, below
-///   ``Configuration/keptLeavingLoadDirectness``) when the motion, were the finger
-///   lifted now, would leave the item less than ``Configuration/keptLeavingLoadScreens``
+///   `directnessHalfLife`, below
+///   `keptLeavingLoadDirectness`) when the motion, were the finger
+///   lifted now, would leave the item less than `keptLeavingLoadScreens`
 ///   behind: the next stroke brings it back. On a sparse screen, during a glide, a
 ///   running visible load is withdrawn when the glide carries its item off the screen
 ///   before the load is expected to be done (a typical load time after it started),
 ///   that time scaled by how slow the link is (its time per load over
-///   ``Configuration/slowLinkLoadTime``, at most 1): on a fast link a load's time is
+///   `slowLinkLoadTime`, at most 1): on a fast link a load's time is
 ///   mostly its round trip, and most of them finish. A glide toward the start of the
 ///   list stops there, for these rules as for running prefetches. None of this applies
 ///   while the viewport stands where it stood at the previous decision: the scroll
@@ -127,7 +127,7 @@ import Foundation
 ///   disk read, so the rules above that let an item go because its load would come too
 ///   late or waste bytes do not apply to it: a visible item that leaves soon and an
 ///   item a glide flies past are still loaded from there.
-/// - **Jumps.** While the scroll tracker's speed exceeds ``Configuration/jumpSpeed``,
+/// - **Jumps.** While the scroll tracker's speed exceeds `jumpSpeed`,
 ///   far beyond any finger's fling, the content moves under a programmatic scroll (a
 ///   status-bar tap, a scroll to an item), whose end the glide model cannot project:
 ///   it projects a landing at the start of the list, where a jump back to a part of
@@ -135,10 +135,10 @@ import Foundation
 ///   running loads and resources stored locally (the content seen before) still load,
 ///   and the lead resumes as soon as the motion slows below the jump speed.
 /// - **Budgets.** At most ``Configuration/maximumPrefetches`` plus
-///   ``Configuration/prefetchesPerLeadSecond`` per second of lead time prefetches are
+///   `prefetchesPerLeadSecond` per second of lead time prefetches are
 ///   chosen at once, nearest deadline first, so that a slow network keeps a deeper
 ///   buffer and a fast one wastes little — but never fewer than the items of
-///   ``Configuration/minimumPrefetchScreens`` screenfuls (items per screen measured
+///   `minimumPrefetchScreens` screenfuls (items per screen measured
 ///   from the visible items), so that a grid of small cells gets as far ahead as a
 ///   feed. Running loads kept by the rule above come on top.
 ///

@@ -204,7 +204,7 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
 
   /// A copy of the state machine, for inspection (the strategy's learned state, the
   /// tracker, the pager's phases).
-  public var stateMachine: StateMachine { locked.withLock { $0.machine } }
+  @_spi(Inspection) public var stateMachine: StateMachine { locked.withLock { $0.machine } }
 
   /// The metrics the simulator reports, counted since the preloader was created, with
   /// the same definitions: every call of ``scrolled(to:)`` (or a scroll-view state) at a

@@ -206,10 +206,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   public var hasMore: Bool { pager.hasMore }
 
   /// The state of the tail end (load more).
-  public var tail: PagerPhase<Timestamp> { pager.tail }
+  @_spi(Inspection) public var tail: PagerPhase<Timestamp> { pager.tail }
 
   /// The state of the head end (refresh).
-  public var head: PagerPhase<Timestamp> { pager.head }
+  @_spi(Inspection) public var head: PagerPhase<Timestamp> { pager.head }
 
   /// The items overlapping the viewport.
   ///
@@ -246,20 +246,20 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The ticket of the running load of `key`, if it is loading.
   ///
   /// - Complexity: O(1).
-  public func currentTicket(of key: Key) -> LoadTicket? {
+  @_spi(Inspection) public func currentTicket(of key: Key) -> LoadTicket? {
     queue.currentTicket(of: .resource(key))
   }
 
   /// The keys the strategy wants now, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
-  public var wantedKeys: [Key] { wanted.keys }
+  @_spi(Inspection) public var wantedKeys: [Key] { wanted.keys }
 
   /// The number of loads and page requests running.
-  public var runningLoadCount: Int { queue.runningCount }
+  @_spi(Inspection) public var runningLoadCount: Int { queue.runningCount }
 
   /// How much storage the load queue holds, for leak checks.
-  public var loadQueueStorage: LoadQueueStorageCounts { queue.storageCounts }
+  @_spi(Inspection) public var loadQueueStorage: LoadQueueStorageCounts { queue.storageCounts }
 
   // MARK: - Scrolling
 

@@ -8,8 +8,11 @@
 /// the standard sequential generator (state advances by the golden gamma and
 /// each output is the finaliser of the new state).
 ///
+/// Behind the `Simulation` SPI: apps do not need it; the simulator, the live server and
+/// the tests import it with `@_spi(Simulation) import Lookahead`.
+///
 /// A value type: each copy is an independent generator. Not shared between threads; copy it.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
+@_spi(Simulation) public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
   /// The golden gamma `0x9E3779B97F4A7C15` added to the state before mixing.
   public static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 

@@ -3,14 +3,13 @@
 /// The pure parts of Lookahead never read a clock; their drivers pass time in as a
 /// `Duration` since an epoch of their choosing (the app runner's creation, the start of
 /// a simulated trace). `Timestamp` is that time as an `InstantProtocol`, for state
-/// machines that are generic over an instant, such as ``PagerStateMachine``.
-///
-/// ```swift
-/// var pager = PagerStateMachine<Post, Timestamp>(trigger: .infiniteScroll)
-/// let actions = pager.loadNextPage(now: Timestamp(.milliseconds(16)))
-/// ```
+/// machines that are generic over an instant, such as ``PagerStateMachine``: the list
+/// preloader's pager runs on it. Behind the `Inspection` SPI, with the pager phases the
+/// list preloader's state machine shows; a pager driven on its own takes any instant,
+/// such as `ContinuousClock.Instant`.
 ///
 /// A value type; thread-safe.
+@_spi(Inspection)
 public struct Timestamp: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
   /// The time since the epoch.
   public var sinceEpoch: Duration

@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// What a simulated request fetches: a page of the feed or the image of an item.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Simulation) import Lookahead
+@_spi(Inspection) @_spi(Simulation) import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics

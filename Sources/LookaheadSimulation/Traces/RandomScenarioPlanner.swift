@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// Plans the gestures of a `random` trace from its ``RandomTraceParameters``: one episode
 /// at a time, of a ``RandomTraceParameters/Mode`` drawn with the trace's weights (each

@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// The behaviour of one trace of the randomised `random` scenario family, drawn from its
 /// seed: what ``RandomTraceGenerator`` plans strokes from.

@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// Plans the gestures of a ``TraceScenario`` from a seeded SplitMix64 (parameters are
 /// documented on each scenario).

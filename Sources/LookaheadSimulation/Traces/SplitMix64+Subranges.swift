@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// The draws of the `random` scenario family (``RandomTraceParameters``).
 extension SplitMix64 {

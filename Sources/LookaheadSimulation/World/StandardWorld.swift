@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// The constants and per-item formulas of the standard world (docs/DESIGN.md, "The standard
 /// world" and "Precise definitions").

@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Simulation) import Lookahead
 import Testing
 
 @testable import LookaheadSimulation

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Simulation) import Lookahead
+@_spi(Inspection) @_spi(Simulation) import Lookahead
 import LookaheadTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Lookahead
+@_spi(Simulation) import Lookahead
 import Testing
 
 @testable import LookaheadStore

@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Inspection) import Lookahead
 import Testing
 
 @Suite("LoadQueue cancellation windows")

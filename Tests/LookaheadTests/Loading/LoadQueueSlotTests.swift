@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Inspection) @testable import Lookahead
 
 @Suite("LoadQueue slots")
 struct LoadQueueSlotTests {

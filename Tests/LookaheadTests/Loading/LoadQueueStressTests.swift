@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Inspection) @_spi(Simulation) import Lookahead
 import Testing
 
 @Suite("LoadQueue randomized stress")

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Simulation) @testable import Lookahead
 
 @Suite struct FeedListTests {
   private func ids(_ list: FeedList<TestPost>) -> [Int] { list.items.map(\.id) }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Simulation) @testable import Lookahead
 
 @Suite struct AdaptivePolicyTrimTests {
   /// The three steps of ``AdaptivePolicy/trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:demand:status:)``

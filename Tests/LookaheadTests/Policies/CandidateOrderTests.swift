@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Simulation) @testable import Lookahead
 
 @Suite struct CandidateOrderTests {
   /// One part of a frame's candidates: in order, in reverse order (with runs of equal

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Simulation) @testable import Lookahead
 
 @Suite("WantedSet slots")
 struct WantedSetSlotTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Simulation) @testable import Lookahead
 
 /// What `WantedSet` promises, written the plain way: one dictionary, every key hashed.
 private struct ReferenceWantedSet {

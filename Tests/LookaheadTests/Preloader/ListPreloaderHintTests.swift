@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lookahead
+@_spi(Inspection) @testable import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Simulation) @testable import Lookahead
 
 @Suite("Wanted set answer")
 struct WantedSetAnswerTests {

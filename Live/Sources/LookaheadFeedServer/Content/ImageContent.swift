@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 
 /// The bytes a ``FeedServer`` serves for an image: a pure function of the item id and the
 /// size, so a client can check what it stored long after the server is gone.

@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Simulation) import Lookahead
 import LookaheadSimulation
 
 /// Which responses of a ``FeedServer`` fail, and how: seeded, so a run with the same
