@@ -38,13 +38,13 @@ extension ListPreloaderStateMachine {
     precondition(
       itemKeys.count == pager.list.count,
       "Internal inconsistency: \(itemKeys.count) item keys for \(pager.list.count) items")
-    requests.removeAll(keepingCapacity: true)
-    var loadingKeys = self.loadingKeys
-    self.loadingKeys = []
+    scratch.requests.removeAll(keepingCapacity: true)
+    var loadingKeys = scratch.loadingKeys
+    scratch.loadingKeys = []
     self.loadingKeys(into: &loadingKeys)
     defer {
       loadingKeys.removeAllKeepingCapacity()
-      self.loadingKeys = loadingKeys
+      scratch.loadingKeys = loadingKeys
     }
     policy.wantedItems(
       for: PolicyInput(
@@ -55,38 +55,39 @@ extension ListPreloaderStateMachine {
         loadingKeys: loadingKeys,
         loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : [],
         readiness: readiness),
-      into: &requests)
+      into: &scratch.requests)
     let reportsItems = hasInterfaceRanges
     let visible = isConstrained || reportsItems ? visibleItems : 0..<0
     var prefetch: [Int] = []
-    var kept = keptRequests
-    keptRequests = []
+    var kept = scratch.keptRequests
+    scratch.keptRequests = []
     let keptCount = keepRequests(readiness: readiness, visible: visible, now: now, into: &kept)
     if answerRepeats(keptCount: keptCount, kept: kept) {
       // The wanted set would report nothing, and nothing would be allocated: the frame
       // passes on the requests of the last answer it diffed, in the same order.
-      keptRequests = kept
+      scratch.keptRequests = kept
       updateInterfaceStates(prefetch: [], cancelled: [], into: &actions)
       return
     }
-    // At every exit below, once `keptRequests` holds `kept` again.
+    // At every exit below, once `scratch.keptRequests` holds `kept` again.
     defer { keepDiffedAnswer(keptCount: keptCount) }
-    var inserted = insertedPositions
-    insertedPositions = []
+    var inserted = scratch.insertedPositions
+    scratch.insertedPositions = []
     inserted.removeAll(keepingCapacity: true)
     // A frame that moves the viewport changes the order of every wanted key; while the
     // queue cannot act on orders alone, those changes wait (see `sendDeferredOrders`).
     var deferredCount = 0
-    var changes = frameChanges
-    frameChanges = WantedSetChanges(wanted: [], unwanted: [])
+    var changes = scratch.changes
+    scratch.changes = WantedSetChanges(wanted: [], unwanted: [])
     defer {
       // Emptied, so that nothing of this frame stays alive until the next.
       changes.wanted.removeAllKeepingCapacity()
       changes.unwanted.removeAllKeepingCapacity()
-      frameChanges = changes
+      scratch.changes = changes
     }
     wanted.update(
-      to: WantedSet.Answer(requests: requests, kept: kept, keys: itemKeys, count: keptCount),
+      to: WantedSet.Answer(
+        requests: scratch.requests, kept: kept, keys: itemKeys, count: keptCount),
       defersOrders: defersOrders,
       deferredCount: &deferredCount,
       into: &changes
@@ -95,7 +96,7 @@ extension ListPreloaderStateMachine {
     // item's id when it is first wanted, and loses it when unwanted below (a slot freed
     // by this update is not taken by it).
     for (position, slot) in inserted {
-      let index = requests[kept[position]].item
+      let index = scratch.requests[kept[position]].item
       if slot >= wantedItemPlaces.count {
         wantedItemPlaces.append(
           contentsOf: repeatElement(nil, count: slot + 1 - wantedItemPlaces.count))
@@ -104,8 +105,8 @@ extension ListPreloaderStateMachine {
         id: pager.list[index].id, position: index, listVersion: listVersion)
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
-    insertedPositions = inserted
-    keptRequests = kept
+    scratch.insertedPositions = inserted
+    scratch.keptRequests = kept
     guard !changes.wanted.isEmpty || !changes.unwanted.isEmpty || deferredCount > 0 else {
       // Nothing changed: nothing to tell the queue, and nothing allocated.
       updateInterfaceStates(prefetch: prefetch, cancelled: [], into: &actions)
@@ -115,8 +116,8 @@ extension ListPreloaderStateMachine {
     if !changes.unwanted.isEmpty {
       // Unwanted in list order: a dictionary's order differs between processes, and the
       // order of withdrawals decides which running load a later preemption picks.
-      var positions = unwantedPositions
-      unwantedPositions = []
+      var positions = scratch.unwantedPositions
+      scratch.unwantedPositions = []
       positions.removeAllKeepingCapacity()
       for (offset, key) in changes.unwanted.enumerated() {
         let slot = wanted.unwantedSlots[offset]
@@ -134,7 +135,7 @@ extension ListPreloaderStateMachine {
       changes.unwanted.removeAllKeepingCapacity()
       for entry in positions { changes.unwanted.append(entry.key) }
       positions.removeAllKeepingCapacity()
-      unwantedPositions = positions
+      scratch.unwantedPositions = positions
     }
     // One event for the whole frame: withdrawals first, then starts, so that a slot
     // freed by one withdrawal never goes to a key the frame withdraws too.
@@ -187,15 +188,15 @@ extension ListPreloaderStateMachine {
   /// updates).
   mutating func sendDeferredOrders() {
     guard wanted.hasDeferredOrders else { return }
-    var orders = deferredOrders
-    deferredOrders = []
+    var orders = scratch.deferredOrders
+    scratch.deferredOrders = []
     wanted.takeDeferredOrders(into: &orders)
     queue.record(
       orders.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
       }, by: .policy)
     orders.removeAllKeepingCapacity()
-    deferredOrders = orders
+    scratch.deferredOrders = orders
   }
 
   /// Sends the deferred orders, then lets `event` change the queue: every queue event but
@@ -231,14 +232,14 @@ extension ListPreloaderStateMachine {
     _ produce: (inout Self, inout [LoadQueue<QueueKey, ListPreloaderWaiter>.Action]) -> Void
   ) {
     // Kept empty between calls: emptying an empty array is not free.
-    var queueActions = scratchQueueActions
-    scratchQueueActions = []
+    var queueActions = scratch.queueActions
+    scratch.queueActions = []
     produce(&self, &queueActions)
     if !queueActions.isEmpty {
       absorb(queueActions, now: now, into: &actions)
       queueActions.removeAllKeepingCapacity()
     }
-    scratchQueueActions = queueActions
+    scratch.queueActions = queueActions
   }
 
   /// Turns load queue actions into the machine's actions.

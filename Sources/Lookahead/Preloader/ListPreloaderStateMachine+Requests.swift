@@ -30,6 +30,7 @@ extension ListPreloaderStateMachine {
     readiness: some ResourceReadiness<Key>, visible: Range<Int>, now: Duration,
     into kept: inout [Int]
   ) -> Int {
+    let requests = scratch.requests
     if kept.count < requests.count {
       kept.append(contentsOf: repeatElement(0, count: requests.count - kept.count))
     }
@@ -37,7 +38,6 @@ extension ListPreloaderStateMachine {
     let isConstrained = isConstrained
     // Read into locals once: an app's machine runs as unspecialized generic code, where
     // each read of a stored property works its offset out from the machine's metadata.
-    let requests = requests
     let itemKeys = itemKeys
     let cooldowns = cooldowns
     let coolsDown = !cooldowns.isQuiet
@@ -64,8 +64,8 @@ extension ListPreloaderStateMachine {
 extension ListPreloaderStateMachine {
   /// Whether the frame passes on the same requests as the last frame whose answer the
   /// wanted set diffed, in the same order (`keptCount` of them, their indices in
-  /// ``keptRequests``), with nothing since that could make the same requests name other
-  /// keys: the diff would report no change.
+  /// `scratch.keptRequests`), with nothing since that could make the same requests name
+  /// other keys: the diff would report no change.
   ///
   /// A list at rest, or a policy whose answer did not move (the oracle between arrivals),
   /// repeats its answer on many frames; on a grid that is a hundred requests, each of which
@@ -76,7 +76,7 @@ extension ListPreloaderStateMachine {
   /// - Complexity: O(*k*) for *k* kept requests, stopping at the first difference.
   func answerRepeats(keptCount: Int, kept: [Int]) -> Bool {
     guard let diffed = diffedAnswer, diffed.count == keptCount else { return false }
-    return requests.withUnsafeBufferPointer { requests in
+    return scratch.requests.withUnsafeBufferPointer { requests in
       kept.withUnsafeBufferPointer { kept in
         diffed.requests.withUnsafeBufferPointer { diffedRequests in
           diffed.kept.withUnsafeBufferPointer { diffedKept in
@@ -97,8 +97,8 @@ extension ListPreloaderStateMachine {
   mutating func keepDiffedAnswer(keptCount: Int) {
     var diffed = diffedAnswer ?? DiffedAnswer()
     diffedAnswer = nil
-    swap(&requests, &diffed.requests)
-    swap(&keptRequests, &diffed.kept)
+    swap(&scratch.requests, &diffed.requests)
+    swap(&scratch.keptRequests, &diffed.kept)
     diffed.count = keptCount
     diffedAnswer = diffed
   }

@@ -108,30 +108,12 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// are the same.
   var defersOrders = true
   var interfaceRanges: RangeController?
-  /// The policy's answer of the current frame; storage kept between frames.
-  var requests: [PreloadRequest] = []
-  /// The index in `requests` of each request the frame passes on to the wanted set
-  /// (see `keepRequests(readiness:visible:into:)`); storage kept between frames.
-  var keptRequests: [Int] = []
   /// The last answer the wanted set diffed, while its requests still name the same
   /// keys; `nil` once a list change or a reset of the wanted set may have changed what
   /// they mean (see `answerRepeats(keptCount:kept:)`).
   var diffedAnswer: DiffedAnswer?
-  /// The positions among the kept requests of the keys a frame newly wants, with their slots
-  /// in the wanted set; storage kept between frames.
-  var insertedPositions: [(position: Int, slot: Int)] = []
-  /// The keys loading for someone other than a hint, read once a frame for the
-  /// policy's ``LoadStatus``; storage kept between frames.
-  var loadingKeys: [Key] = []
-  /// A frame's changes of the wanted set; storage kept between frames, as for the
-  /// following three, so that a frame's decisions allocate nothing of their own.
-  var frameChanges = WantedSetChanges<Key>(wanted: [], unwanted: [])
-  /// The keys a frame no longer wants, with their item's position and their place.
-  var unwantedPositions: [(key: Key, position: Int, offset: Int)] = []
-  /// The load queue's actions of a frame or an event.
-  var scratchQueueActions: [LoadQueue<QueueKey, ListPreloaderWaiter>.Action] = []
-  /// The deferred changes of order, while they are sent.
-  var deferredOrders: [WantedSet<Key>.Request] = []
+  /// Storage a frame's decisions reuse, so that a frame allocates nothing of its own.
+  var scratch = FrameScratch()
   /// The item behind each wanted key, by the key's slot in ``wanted`` (`nil` for a slot
   /// no key holds): orders cancellations and names the items of the prefetch calls in
   /// UIKit's shape. Indexed by slot, so that a key that enters or leaves is not hashed
