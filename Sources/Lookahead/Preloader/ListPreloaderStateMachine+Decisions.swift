@@ -277,7 +277,7 @@ extension ListPreloaderStateMachine {
         // The pager learns a page's outcome from the driver, not from the queue.
         break
       case .scheduleWakeUp(let at):
-        queueWakeUp = at
+        wakeUps.queue = at
       }
     }
   }
@@ -302,17 +302,10 @@ extension ListPreloaderStateMachine {
 
   /// Announces the earliest pending wake-up when it changed.
   mutating func announceWakeUp(into actions: inout [Action]) {
-    var earliest: Duration? =
-      switch (queueWakeUp, pageRetryAt) {
-      case (let a?, let b?): Swift.min(a, b)
-      case (let a?, nil): a
-      case (nil, let b?): b
-      case (nil, nil): nil
-      }
-    if let due = restFrame?.due { earliest = Swift.min(earliest ?? due, due) }
-    if let due = cooldowns.nextExpiry { earliest = Swift.min(earliest ?? due, due) }
-    guard let earliest, earliest != announcedWakeUp else { return }
-    announcedWakeUp = earliest
+    guard
+      let earliest = wakeUps.announcement(
+        restFrame: restFrame?.due, coolDownEnd: cooldowns.nextExpiry)
+    else { return }
     actions.append(.scheduleWakeUp(at: earliest))
   }
 
@@ -341,7 +334,7 @@ extension ListPreloaderStateMachine {
         pageRequests[request.end] = nil
         pageTickets[request.end] = nil
       case .tailFailed(let error, let retryAt):
-        pageRetryAt = retryAt?.sinceEpoch
+        wakeUps.pageRetry = retryAt?.sinceEpoch
         actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))
         announceWakeUp(into: &actions)
       case .listChanged(let change):

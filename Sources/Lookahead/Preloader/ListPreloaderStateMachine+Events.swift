@@ -196,9 +196,7 @@ extension ListPreloaderStateMachine {
     wanted = WantedSet()
     diffedAnswer = nil
     wantedItemPlaces = []
-    queueWakeUp = nil
-    pageRetryAt = nil
-    announcedWakeUp = nil
+    wakeUps.removeAll()
     // Nothing decides again until the app's next frame, not even a frame at rest.
     restFrame = nil
     return actions
@@ -232,7 +230,7 @@ extension ListPreloaderStateMachine {
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   public mutating func retryPage(now: Duration) -> [Action] {
-    pageRetryAt = nil
+    wakeUps.pageRetry = nil
     return translate(pager.retry(now: Timestamp(now)), now: now)
   }
 

@@ -72,11 +72,9 @@ extension ListPreloaderStateMachine {
     var actions: [Action] = []
     // A wake-up that has come is spent: the queue announces its next one, if any, and a
     // page retry due later must be announced even if it was once later than this one.
-    if let wakeUp = queueWakeUp, wakeUp <= now { queueWakeUp = nil }
-    if let wakeUp = announcedWakeUp, wakeUp <= now { announcedWakeUp = nil }
+    wakeUps.spend(now: now)
     absorb(queueEvent { $0.tick(now: now) }, now: now, into: &actions)
-    if let retryAt = pageRetryAt, retryAt <= now {
-      pageRetryAt = nil
+    if wakeUps.takePageRetry(now: now) {
       actions += translate(pager.tick(now: Timestamp(now)), now: now)
     }
     if cooldowns.expire(now: now, policy: configuration.loadQueue.retryPolicy) {

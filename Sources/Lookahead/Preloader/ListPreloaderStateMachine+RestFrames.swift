@@ -37,7 +37,7 @@ extension ListPreloaderStateMachine {
 
   /// The wake-up the machine last asked for with ``ListPreloaderAction/scheduleWakeUp(at:)``,
   /// until a ``tick(now:readiness:)`` at or after it.
-  public var pendingWakeUp: Duration? { announcedWakeUp }
+  public var pendingWakeUp: Duration? { wakeUps.announced }
 
   /// Asks for a frame at the unchanged viewport `delay` after the last frame, and not
   /// before `now`; an earlier pending request stands. Nothing before the first frame.

@@ -131,9 +131,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// A content shift from a list change, to apply to the tracker at the next sample if
   /// the app kept the visible items in place.
   var pendingShift: (delta: CGFloat, from: CGFloat)?
-  var queueWakeUp: Duration?
-  var pageRetryAt: Duration?
-  var announcedWakeUp: Duration?
+  /// When the machine must be ticked next, and the wake-up it last asked for.
+  var wakeUps = WakeUps()
   /// The time of the last frame (``scrolled(to:now:readiness:)``), if any.
   var lastFrameTime: Duration?
   /// The frames decided so far.
