@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Inspection) import Lookahead
+@_spi(Machines) @_spi(Inspection) import Lookahead
 import LookaheadFeedServer
 import LookaheadSimulation
 import LookaheadStore

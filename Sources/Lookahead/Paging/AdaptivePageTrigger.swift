@@ -29,7 +29,7 @@ import Foundation
 /// pages.pageDidLoad(latency: elapsed)
 /// ```
 ///
-/// The list preloader (``ListPreloaderStateMachine``) uses it for
+/// The list preloader (`ListPreloaderStateMachine`) uses it for
 /// ``PagingStrategy/adaptive(_:)``, tells it every frame's motion and feeds it every
 /// page it loads.
 ///

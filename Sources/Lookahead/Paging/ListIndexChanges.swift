@@ -2,7 +2,7 @@
 /// `UICollectionView` batch update: removals and move sources are positions *before*
 /// the update, insertions and move destinations are positions *after* it.
 ///
-/// ``FeedList`` reports one with every merge, ``PagerStateMachine`` with every list
+/// ``FeedList`` reports one with every merge, `PagerStateMachine` with every list
 /// change, and the list preloader applies them to its layout and rebases everything
 /// that remembers positions (policies, ranges, the scroll tracker).
 ///

@@ -18,7 +18,7 @@ public enum PageEnd: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// One page request issued by a ``PagerStateMachine``.
+/// One page request issued by a `PagerStateMachine`.
 ///
 /// The id tells completions apart: a completion whose id is not the request in
 /// flight (it was cancelled or superseded) is ignored.

@@ -7,7 +7,7 @@ import Foundation
 /// When to ask the backend for the next page at the tail of a list.
 ///
 /// A trigger is a pure decision over a ``PageTriggerInput``. It does not know whether
-/// a request is already in flight: ``PagerStateMachine`` owns that, and it adds the
+/// a request is already in flight: `PagerStateMachine` owns that, and it adds the
 /// guards that stop repeated fetches (one request at a time, new content between
 /// fetches, exhaustion).
 ///
@@ -54,7 +54,7 @@ public enum PageTrigger: Sendable, Hashable {
   ///
   /// This is exactly ``BatchFetchInput/textureShouldFetch(context:delegate:)`` on
   /// ``PageTriggerInput/batchFetchInput(leadingScreens:)`` with a completed context;
-  /// ``PagerStateMachine`` adds the guards Texture lacks (no refetch without new
+  /// `PagerStateMachine` adds the guards Texture lacks (no refetch without new
   /// content, recovery after a failure).
   case leadingScreens(Double)
   /// Fetch when the predicted time until the viewport reaches the end of the content,

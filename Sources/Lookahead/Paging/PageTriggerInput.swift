@@ -8,7 +8,7 @@ import Foundation
 ///
 /// All lengths are in points along the scrolling axis. The input is a plain value:
 /// build one per scroll tick from the scroll view (or a trace) and pass it to
-/// ``PageTrigger/shouldFetch(_:)`` or ``PagerStateMachine/scrolled(_:now:)``.
+/// ``PageTrigger/shouldFetch(_:)`` or `PagerStateMachine.scrolled(_:now:)`.
 ///
 /// ```swift
 /// let input = PageTriggerInput(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pages a feed from a backend: the driver of a ``PagerStateMachine``.
+/// Pages a feed from a backend: the driver of a `PagerStateMachine`.
 ///
 /// Feed it the list's geometry on every scroll tick with ``scrolled(_:)``; it asks
 /// `fetch` for pages at the tail when the trigger says so, one at a time, merges

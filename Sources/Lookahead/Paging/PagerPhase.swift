@@ -11,7 +11,7 @@ public enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConverti
   /// A request is in flight; further triggers for this end are ignored.
   case loading(PageRequest)
   /// The last request failed. `attempt` counts the failures in a row; the pager
-  /// retries at `retryAt`, or waits for ``PagerStateMachine/retry(now:)`` or a
+  /// retries at `retryAt`, or waits for `PagerStateMachine.retry(now:)` or a
   /// refresh when `retryAt` is `nil` (the retry policy gave up).
   case failed(any Error, attempt: Int, retryAt: Instant?)
   /// The backend has no more items (it said so or sent an empty page). No request
@@ -51,16 +51,16 @@ public enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConverti
 /// What the pager's driver must do after an event.
 ///
 /// Thread-safety: a value type; safe to share between tasks.
-public enum PagerAction<Instant: InstantProtocol>: Sendable {
+package enum PagerAction<Instant: InstantProtocol>: Sendable {
   /// Start fetching this page and report the outcome with
-  /// ``PagerStateMachine/pageLoaded(_:page:now:)`` or
-  /// ``PagerStateMachine/pageFailed(_:error:now:)``.
+  /// `PagerStateMachine.pageLoaded(_:page:now:)` or
+  /// `PagerStateMachine.pageFailed(_:error:now:)`.
   case fetch(PageRequest)
   /// Cancel this request; its completion, if it still arrives, will be ignored.
   case cancel(PageRequest)
   /// A tail page failed. Show it, and when `retryAt` is not `nil` call
-  /// ``PagerStateMachine/tick(now:)`` at that instant to retry; `nil` means the retry
-  /// policy gave up until ``PagerStateMachine/retry(now:)`` or a refresh.
+  /// `PagerStateMachine.tick(now:)` at that instant to retry; `nil` means the retry
+  /// policy gave up until `PagerStateMachine.retry(now:)` or a refresh.
   case tailFailed(any Error, retryAt: Instant?)
   /// The list changed: update the screen and save a snapshot.
   case listChanged(PagerListChange)

@@ -31,20 +31,20 @@ import Foundation
 /// ```
 ///
 /// Thread-safety: a value type; confine it to one task or guard it with a lock.
-public struct PagerStateMachine<Item: FeedItem, Instant: InstantProtocol>: Sendable
+package struct PagerStateMachine<Item: FeedItem, Instant: InstantProtocol>: Sendable
 where Instant.Duration == Duration {
   /// The items loaded so far, sorted and free of duplicates.
-  public private(set) var list: FeedList<Item>
+  package private(set) var list: FeedList<Item>
   /// The cursor of the next tail page; `nil` before the first page.
-  public private(set) var nextCursor: PageCursor?
+  package private(set) var nextCursor: PageCursor?
   /// The state of the tail end (load more).
-  public private(set) var tail: PagerPhase<Instant> = .idle
+  package private(set) var tail: PagerPhase<Instant> = .idle
   /// The state of the head end (refresh): idle or loading.
-  public private(set) var head: PagerPhase<Instant> = .idle
+  package private(set) var head: PagerPhase<Instant> = .idle
   /// Decides when the next tail page is needed.
-  public var trigger: PageTrigger
+  package var trigger: PageTrigger
   /// How failed tail pages are retried.
-  public var retryPolicy: PagerRetryPolicy
+  package var retryPolicy: PagerRetryPolicy
 
   private var lastRequestID: UInt64 = 0
   private var lastInput: PageTriggerInput?
@@ -57,20 +57,20 @@ where Instant.Duration == Duration {
   /// - Parameters:
   ///   - trigger: When to fetch the next tail page.
   ///   - retryPolicy: How to retry failed tail pages.
-  public init(trigger: PageTrigger, retryPolicy: PagerRetryPolicy = PagerRetryPolicy()) {
+  package init(trigger: PageTrigger, retryPolicy: PagerRetryPolicy = PagerRetryPolicy()) {
     self.list = FeedList()
     self.trigger = trigger
     self.retryPolicy = retryPolicy
   }
 
   /// Whether the backend may have more items at the tail.
-  public var hasMore: Bool { !tail.isExhausted }
+  package var hasMore: Bool { !tail.isExhausted }
 
   /// The state to persist in a ``FeedStore``.
   ///
   /// - Parameter savedAt: The time of the save.
   /// - Complexity: O(n): the items are copied into an array.
-  public func snapshot(savedAt: Date) -> FeedSnapshot<Item> {
+  package func snapshot(savedAt: Date) -> FeedSnapshot<Item> {
     FeedSnapshot(items: list.items, nextCursor: nextCursor, hasMore: hasMore, savedAt: savedAt)
   }
 
@@ -80,7 +80,7 @@ where Instant.Duration == Duration {
   /// network answers). Cancels any request in flight.
   ///
   /// - Complexity: O(n log n) for n saved items.
-  public mutating func restore(_ snapshot: FeedSnapshot<Item>) -> [PagerAction<Instant>] {
+  package mutating func restore(_ snapshot: FeedSnapshot<Item>) -> [PagerAction<Instant>] {
     var actions = cancelAll()
     let oldCount = list.count
     list = FeedList(snapshot.items)
@@ -101,7 +101,8 @@ where Instant.Duration == Duration {
   /// length.
   ///
   /// - Complexity: O(1).
-  public mutating func scrolled(_ input: PageTriggerInput, now: Instant) -> [PagerAction<Instant>] {
+  package mutating func scrolled(_ input: PageTriggerInput, now: Instant) -> [PagerAction<Instant>]
+  {
     lastInput = input
     if case .some(let stale) = staleContentLength, stale != input.contentLength {
       staleContentLength = nil
@@ -115,7 +116,7 @@ where Instant.Duration == Duration {
   /// for a retry.
   ///
   /// - Complexity: O(1).
-  public mutating func loadNextPage(now: Instant) -> [PagerAction<Instant>] {
+  package mutating func loadNextPage(now: Instant) -> [PagerAction<Instant>] {
     startTail()
   }
 
@@ -123,7 +124,7 @@ where Instant.Duration == Duration {
   /// refresh is in flight.
   ///
   /// - Complexity: O(1).
-  public mutating func refresh(now: Instant) -> [PagerAction<Instant>] {
+  package mutating func refresh(now: Instant) -> [PagerAction<Instant>] {
     guard !head.isLoading else { return [] }
     let request = makeRequest(.head, cursor: nil)
     head = .loading(request)
@@ -133,7 +134,7 @@ where Instant.Duration == Duration {
   /// Retries a failed tail page now, also after the retry policy gave up.
   ///
   /// - Complexity: O(1).
-  public mutating func retry(now: Instant) -> [PagerAction<Instant>] {
+  package mutating func retry(now: Instant) -> [PagerAction<Instant>] {
     guard case .failed = tail else { return [] }
     tail = .idle
     return startTail()
@@ -142,7 +143,7 @@ where Instant.Duration == Duration {
   /// Advances time: retries a failed tail page whose retry is due.
   ///
   /// - Complexity: O(1).
-  public mutating func tick(now: Instant) -> [PagerAction<Instant>] {
+  package mutating func tick(now: Instant) -> [PagerAction<Instant>] {
     guard case .failed(_, _, .some(let retryAt)) = tail, retryAt <= now else { return [] }
     return retry(now: now)
   }
@@ -150,7 +151,7 @@ where Instant.Duration == Duration {
   /// Cancels every request in flight; both ends become idle.
   ///
   /// - Complexity: O(1).
-  public mutating func cancelAll() -> [PagerAction<Instant>] {
+  package mutating func cancelAll() -> [PagerAction<Instant>] {
     var actions: [PagerAction<Instant>] = []
     if let request = tail.request {
       actions.append(.cancel(request))
@@ -173,7 +174,7 @@ where Instant.Duration == Duration {
   ///
   /// - Complexity: That of ``FeedList/append(contentsOf:)`` or
   ///   ``FeedList/refresh(with:)``.
-  public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Instant)
+  package mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Instant)
     -> [PagerAction<Instant>]
   {
     switch request.end {
@@ -192,7 +193,7 @@ where Instant.Duration == Duration {
   /// reported and the list kept.
   ///
   /// - Complexity: O(1).
-  public mutating func pageFailed(_ request: PageRequest, error: any Error, now: Instant)
+  package mutating func pageFailed(_ request: PageRequest, error: any Error, now: Instant)
     -> [PagerAction<Instant>]
   {
     switch request.end {

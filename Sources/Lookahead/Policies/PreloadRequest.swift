@@ -142,7 +142,7 @@ public struct ClosureLoadStatus: LoadStatus {
 /// the complete set of items it wants now. A driver diffs consecutive answers with
 /// ``WantedSet`` and turns them into `want`/`unwant` events of a ``LoadQueue``;
 /// items that leave the answer are cancelled unless someone else wants them. The list
-/// preloader (``ListPreloaderStateMachine``) is such a driver.
+/// preloader (`ListPreloaderStateMachine`) is such a driver.
 ///
 /// Answers are written into a buffer the driver owns and reuses, so that a frame whose
 /// answer did not change allocates nothing.

@@ -16,9 +16,9 @@
 /// ```
 ///
 /// Thread-safety: a value type; confine it to one task or guard it with a lock.
-public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
+package struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// Where a taken instance comes from.
-  public enum Take: Sendable, Hashable {
+  package enum Take: Sendable, Hashable {
     /// A warm instance is ready: hand it out.
     case warm
     /// Nothing is warm: build one now (and a replacement will be warmed).
@@ -26,18 +26,18 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   }
 
   /// The most ready instances kept per key.
-  public let instancesPerKey: Int
+  package let instancesPerKey: Int
   /// The most total cost (for example bytes) of the ready instances plus the one
   /// being warmed.
-  public var memoryBudget: Int
+  package var memoryBudget: Int
   /// Whether the list is scrolling fast; nothing is warmed while it is.
-  public var isScrollingFast = false
+  package var isScrollingFast = false
   /// Increases on every ``purge()``: a build started before a purge is discarded.
-  public private(set) var generation = 0
+  package private(set) var generation = 0
   /// The key being warmed, if any.
-  public private(set) var warming: Key?
+  package private(set) var warming: Key?
   /// The total cost of the ready instances and the one being warmed.
-  public private(set) var totalCost = 0
+  package private(set) var totalCost = 0
 
   private var ready: [Key: Int] = [:]
   private var costs: [Key: Int] = [:]
@@ -51,7 +51,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - instancesPerKey: Ready instances kept per key; must be > 0. Default 1.
   ///   - memoryBudget: The most total cost kept warm; must be ≥ 0.
-  public init(instancesPerKey: Int = 1, memoryBudget: Int = .max) {
+  package init(instancesPerKey: Int = 1, memoryBudget: Int = .max) {
     precondition(instancesPerKey > 0, "instancesPerKey must be positive, got \(instancesPerKey)")
     precondition(memoryBudget >= 0, "memoryBudget must be non-negative, got \(memoryBudget)")
     self.instancesPerKey = instancesPerKey
@@ -61,12 +61,12 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// How many instances of `key` are ready.
   ///
   /// - Complexity: O(1) on average.
-  public func readyCount(for key: Key) -> Int { ready[key, default: 0] }
+  package func readyCount(for key: Key) -> Int { ready[key, default: 0] }
 
   /// How many instances are ready in total.
   ///
   /// - Complexity: O(k) for k keys with ready instances.
-  public var totalReadyCount: Int { ready.values.reduce(0, +) }
+  package var totalReadyCount: Int { ready.values.reduce(0, +) }
 
   /// The app needs an instance of `key`.
   ///
@@ -76,7 +76,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   ///     call for a key.
   /// - Returns: ``Take/warm`` if one is ready (it leaves the pool), else ``Take/build``.
   /// - Complexity: O(d) for d distinct keys taken so far.
-  public mutating func take(_ key: Key, cost: Int) -> Take {
+  package mutating func take(_ key: Key, cost: Int) -> Take {
     record(cost, for: key)
     demanded.removeAll { $0 == key }
     demanded.append(key)
@@ -93,7 +93,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// - Returns: Ready instances to discard: keys neither taken before nor likely any
   ///   more, with how many of each.
   /// - Complexity: O(c log c + k) for c candidates and k keys with ready instances.
-  public mutating func setLikelyNext(_ candidates: [(key: Key, probability: Double, cost: Int)])
+  package mutating func setLikelyNext(_ candidates: [(key: Key, probability: Double, cost: Int)])
     -> [(key: Key, count: Int)]
   {
     for candidate in candidates {
@@ -123,7 +123,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// warm or would exceed the budget.
   ///
   /// - Complexity: O(d + c) for d taken keys and c likely keys.
-  public mutating func nextToWarm() -> Key? {
+  package mutating func nextToWarm() -> Key? {
     guard !isScrollingFast, warming == nil else { return nil }
     for key in demanded.reversed() + likely where readyCount(for: key) < instancesPerKey {
       let cost = costs[key, default: 0]
@@ -143,7 +143,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// - Returns: Whether to keep the instance; `false` after a purge, when the key
   ///   was filled meanwhile, or when it is no longer taken or likely.
   /// - Complexity: O(d + c) for d taken keys and c likely keys.
-  public mutating func finishedWarming(_ key: Key, generation: Int) -> Bool {
+  package mutating func finishedWarming(_ key: Key, generation: Int) -> Bool {
     guard generation == self.generation, warming == key else { return false }
     warming = nil
     guard readyCount(for: key) < instancesPerKey, demanded.contains(key) || likely.contains(key)
@@ -161,7 +161,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// - Returns: Whether the pool keeps it (it must then be prepared for reuse); the
   ///   pool declines when the key is full or the budget would be exceeded.
   /// - Complexity: O(1).
-  public mutating func giveBack(_ key: Key, cost: Int) -> Bool {
+  package mutating func giveBack(_ key: Key, cost: Int) -> Bool {
     record(cost, for: key)
     let building = warming == key ? 1 : 0
     guard readyCount(for: key) + building < instancesPerKey, totalCost + cost <= memoryBudget
@@ -178,7 +178,7 @@ public struct WarmPoolStateMachine<Key: Hashable & Sendable>: Sendable {
   /// ``setLikelyNext(_:)``, not on its own right after the warning.
   ///
   /// - Complexity: O(k) for k keys known to the pool.
-  public mutating func purge() {
+  package mutating func purge() {
     ready.removeAll()
     demanded.removeAll()
     likely.removeAll()

@@ -34,8 +34,7 @@ extension ListPreloader {
 
   /// Forward `prefetchItemsAt`: a hint that these items will be needed soon. It loads
   /// what nothing else wants, at the lowest priority, through the same resource key as
-  /// cells; repeated hints change nothing, and the strategy never depends on them (see
-  /// ``ListPreloaderStateMachine/hintPrefetch(_:now:isCached:)``).
+  /// cells; repeated hints change nothing, and the strategy never depends on them.
   ///
   /// - Parameter ids: The hinted items.
   public func hintPrefetch(_ ids: [Item.ID]) {
@@ -56,13 +55,19 @@ extension ListPreloader {
 
   // MARK: - Scroll views
 
-  /// A scroll view observed without its delegate reported its state (see
-  /// ``ListPreloaderStateMachine/scrollViewChanged(_:now:isCached:)``). A new offset is
-  /// a frame, measured and recorded like ``scrolled(to:)``.
+  /// A scroll view observed without its delegate reported its state.
+  ///
+  /// Call it once per display frame. The differences from the previous state become the
+  /// events a delegate would have sent, in UIKit's order: a drag that begins; a frame at
+  /// a new time, offset or visible size, measured and recorded like ``scrolled(to:)``; a
+  /// drag that ends (a fling when the velocity is not zero); a deceleration that
+  /// stopped. A state equal to the previous one at the same time changes nothing. Once a
+  /// scroll view reports its states, row appearances no longer move the viewport.
   ///
   /// - Parameter state: The scroll view's state.
-  /// - Returns: When to read the scroll view again even if nothing observable changes,
-  ///   or `nil` (see ``ListPreloaderStateMachine/scrollViewFollowUpDelay``).
+  /// - Returns: When to read the scroll view again even if nothing observable changes
+  ///   (the end of a drag or of a deceleration may come without a new offset), or
+  ///   `nil`.
   @discardableResult
   public func scrollViewChanged(_ state: ScrollViewState) -> Duration? {
     updateScrollView { $0 = state }
@@ -99,8 +104,11 @@ extension ListPreloader {
 
   // MARK: - Rows
 
-  /// A row appeared: SwiftUI's `onAppear`, where the container cannot report its offset
-  /// (see ``ListPreloaderStateMachine/rowAppeared(_:now:isCached:)``).
+  /// A row appeared: SwiftUI's `onAppear`, where the container cannot report its
+  /// offset.
+  ///
+  /// While no scroll view reports its state, the rows on screen stand for the viewport:
+  /// it starts at the first of them, and every change of that start is a frame.
   ///
   /// - Parameter id: The row's item.
   public func rowAppeared(_ id: Item.ID) {
@@ -157,8 +165,9 @@ extension ListPreloader {
     }
   }
 
-  /// Replaces the estimated geometry with the frames the screen's layout gave the items
-  /// (see ``ListPreloaderStateMachine/adoptMeasuredFrames(_:of:contentSize:now:isCached:)``).
+  /// Replaces the estimated geometry with the frames the screen's layout gave the
+  /// items, so that compositional, self-sizing and custom layouts are measured rather
+  /// than estimated; the strategy decides again at the current offset.
   ///
   /// `frame` is called for every loaded item outside the preloader's lock, so it may ask
   /// the layout; the frames are adopted only if the list did not change meanwhile and

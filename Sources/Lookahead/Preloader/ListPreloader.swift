@@ -22,7 +22,7 @@ import Foundation
 /// imageView.image = preloader.cachedResource(for: post).map(UIImage.init(data:))
 /// ```
 ///
-/// Its decisions are one pure state machine, ``ListPreloaderStateMachine``, which the
+/// Its decisions are one pure state machine, `ListPreloaderStateMachine`, which the
 /// simulator runs too: the strategy (``PreloadStrategy/adaptive`` unless given) decides
 /// on every scroll sample which pages and resources to load, and this runner performs
 /// them on a real clock: pages through the ``PageSource``, resources through the
@@ -54,7 +54,7 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
   Sendable
 {
   /// The state machine this preloader runs.
-  public typealias StateMachine = ListPreloaderStateMachine<Item, Key>
+  typealias StateMachine = ListPreloaderStateMachine<Item, Key>
   /// The events of ``events(bufferingPolicy:)``.
   public typealias Event = ListPreloaderEvent<Item, Key>
 
@@ -204,7 +204,9 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
 
   /// A copy of the state machine, for inspection (the strategy's learned state, the
   /// tracker, the pager's phases).
-  @_spi(Inspection) public var stateMachine: StateMachine { locked.withLock { $0.machine } }
+  @_spi(Inspection) public var stateMachine: ListPreloaderStateMachine<Item, Key> {
+    locked.withLock { $0.machine }
+  }
 
   /// The metrics the simulator reports, counted since the preloader was created, with
   /// the same definitions: every call of ``scrolled(to:)`` (or a scroll-view state) at a

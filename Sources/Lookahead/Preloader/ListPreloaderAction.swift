@@ -32,7 +32,7 @@ package enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
 /// nothing about the network.
 ///
 /// A value type; thread-safe.
-public enum LoadSource: Sendable, Hashable {
+@_spi(Machines) public enum LoadSource: Sendable, Hashable {
   /// The memory cache.
   case memory
   /// A local tier such as a disk cache.
@@ -45,7 +45,7 @@ public enum LoadSource: Sendable, Hashable {
 /// ``ListPreloaderStateMachine``.
 ///
 /// Thread-safety: a value type; safe to send between tasks.
-public enum ListPreloaderAction<Key: Hashable & Sendable>: Sendable {
+@_spi(Machines) public enum ListPreloaderAction<Key: Hashable & Sendable>: Sendable {
   /// Start loading `key`; report the outcome with
   /// ``ListPreloaderStateMachine/loadFinished(_:ticket:bytes:duration:source:now:)`` or
   /// ``ListPreloaderStateMachine/loadFailed(_:ticket:error:now:)`` and the ticket.

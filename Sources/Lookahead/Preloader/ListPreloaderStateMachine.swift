@@ -53,6 +53,7 @@ import Foundation
 ///
 /// A value type without locks; confine it to one thread or protect it, as
 /// ``ListPreloader`` does.
+@_spi(Machines)
 public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable>: Sendable {
   /// The action type of this machine.
   public typealias Action = ListPreloaderAction<Key>

@@ -7,7 +7,7 @@ public enum PagingStrategy: Sendable, Hashable {
   /// The adaptive trigger, which learns the page latency from the pages it loads.
   case adaptive(AdaptivePageTrigger)
   /// No trigger: the next page is requested only by
-  /// ``ListPreloaderStateMachine/loadNextPage(now:)`` (a "load more" button, or a
+  /// ``ListPreloader/loadNextPage()`` (a "load more" button, or a
   /// driver with its own schedule such as the simulator's oracle).
   case manual
 }

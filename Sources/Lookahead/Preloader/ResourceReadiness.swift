@@ -7,7 +7,7 @@
 /// struct, rather than a closure, keeps a frame free of allocations.
 ///
 /// A key whose load the driver started must answer `false` until the driver reports the
-/// load finished (``ListPreloaderStateMachine/loadFinished(_:ticket:bytes:duration:source:now:)``),
+/// load finished (`ListPreloaderStateMachine.loadFinished(_:ticket:bytes:duration:source:now:)`),
 /// even if the value is already in the cache: a driver that stores before it reports
 /// would otherwise let a frame in between take the key as ready, unwant it and cancel a
 /// load that has in fact finished. ``ListPreloader`` answers from the loads it tracks.
@@ -18,7 +18,7 @@
 ///   func isReady(_ key: URL) -> Bool { cache.containsValue(forKey: key) }
 /// }
 /// ```
-public protocol ResourceReadiness<Key> {
+@_spi(Machines) public protocol ResourceReadiness<Key> {
   /// The identifier of a resource.
   associatedtype Key: Hashable & Sendable
 

@@ -19,17 +19,17 @@ import DequeModule
 /// ```
 ///
 /// Thread-safety: a value type; confine it to one task or guard it with a lock.
-public struct IdleTaskQueueStateMachine<Work: Sendable>: Sendable {
+package struct IdleTaskQueueStateMachine<Work: Sendable>: Sendable {
   /// The most items that may wait; the oldest beyond it are dropped.
-  public let maxTasks: Int
+  package let maxTasks: Int
   /// Whether the list is scrolling; no work is handed out while it is.
-  public private(set) var isScrolling = false
+  package private(set) var isScrolling = false
   private var waiting: Deque<Work> = []
 
   /// Creates an empty queue.
   ///
   /// - Parameter maxTasks: The most items that may wait; must be > 0. Default 6.
-  public init(maxTasks: Int = 6) {
+  package init(maxTasks: Int = 6) {
     precondition(maxTasks > 0, "maxTasks must be positive, got \(maxTasks)")
     self.maxTasks = maxTasks
   }
@@ -37,19 +37,19 @@ public struct IdleTaskQueueStateMachine<Work: Sendable>: Sendable {
   /// The number of waiting items.
   ///
   /// - Complexity: O(1).
-  public var count: Int { waiting.count }
+  package var count: Int { waiting.count }
 
   /// Whether an idle turn would hand out an item now.
   ///
   /// - Complexity: O(1).
-  public var hasWorkForIdleTurn: Bool { !isScrolling && !waiting.isEmpty }
+  package var hasWorkForIdleTurn: Bool { !isScrolling && !waiting.isEmpty }
 
   /// Adds an item at the back.
   ///
   /// - Returns: The items dropped to respect ``maxTasks``, oldest first (at most one).
   /// - Complexity: O(1) amortized.
   @discardableResult
-  public mutating func enqueue(_ work: Work) -> [Work] {
+  package mutating func enqueue(_ work: Work) -> [Work] {
     waiting.append(work)
     var dropped: [Work] = []
     while waiting.count > maxTasks { dropped.append(waiting.removeFirst()) }
@@ -59,14 +59,14 @@ public struct IdleTaskQueueStateMachine<Work: Sendable>: Sendable {
   /// Records that scrolling started: idle turns hand out nothing until it ends.
   ///
   /// - Complexity: O(1).
-  public mutating func scrollingBegan() { isScrolling = true }
+  package mutating func scrollingBegan() { isScrolling = true }
 
   /// Records that scrolling stopped.
   ///
   /// - Returns: Whether work is waiting, so the driver should schedule an idle turn.
   /// - Complexity: O(1).
   @discardableResult
-  public mutating func scrollingEnded() -> Bool {
+  package mutating func scrollingEnded() -> Bool {
     isScrolling = false
     return !waiting.isEmpty
   }
@@ -75,7 +75,7 @@ public struct IdleTaskQueueStateMachine<Work: Sendable>: Sendable {
   /// when nothing waits.
   ///
   /// - Complexity: O(1).
-  public mutating func nextTask() -> Work? {
+  package mutating func nextTask() -> Work? {
     guard hasWorkForIdleTurn else { return nil }
     return waiting.removeFirst()
   }
@@ -85,7 +85,7 @@ public struct IdleTaskQueueStateMachine<Work: Sendable>: Sendable {
   /// - Returns: The removed items, oldest first.
   /// - Complexity: O(n).
   @discardableResult
-  public mutating func removeAll() -> [Work] {
+  package mutating func removeAll() -> [Work] {
     defer { waiting.removeAll() }
     return Array(waiting)
   }

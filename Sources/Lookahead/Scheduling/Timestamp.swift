@@ -3,7 +3,7 @@
 /// The pure parts of Lookahead never read a clock; their drivers pass time in as a
 /// `Duration` since an epoch of their choosing (the app runner's creation, the start of
 /// a simulated trace). `Timestamp` is that time as an `InstantProtocol`, for state
-/// machines that are generic over an instant, such as ``PagerStateMachine``: the list
+/// machines that are generic over an instant, such as `PagerStateMachine`: the list
 /// preloader's pager runs on it. Behind the `Inspection` SPI, with the pager phases the
 /// list preloader's state machine shows; a pager driven on its own takes any instant,
 /// such as `ContinuousClock.Instant`.

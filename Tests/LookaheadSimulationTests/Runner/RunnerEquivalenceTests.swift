@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Inspection) @_spi(Simulation) import Lookahead
+@_spi(Machines) @_spi(Inspection) @_spi(Simulation) import Lookahead
 import LookaheadTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Inspection) @_spi(Simulation) @testable import Lookahead
+@_spi(Machines) @_spi(Inspection) @_spi(Simulation) @testable import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics

@@ -2,7 +2,7 @@ import Foundation
 import LookaheadTestSupport
 import Testing
 
-@testable import Lookahead
+@_spi(Machines) @testable import Lookahead
 
 /// Frames at rest: an app reports offsets only when they change, so the machine asks for
 /// the frames at an unchanged viewport that the simulator's trace would have had.

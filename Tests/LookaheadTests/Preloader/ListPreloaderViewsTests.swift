@@ -2,7 +2,7 @@ import Foundation
 import LookaheadTestSupport
 import Testing
 
-@_spi(Inspection) @testable import Lookahead
+@_spi(Machines) @_spi(Inspection) @testable import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics

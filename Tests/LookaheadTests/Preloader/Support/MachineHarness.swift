@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import Lookahead
+@_spi(Machines) @testable import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics
