@@ -16,9 +16,11 @@ import Foundation
 /// flinger who pauses a couple of screens before the end of the loaded content and
 /// flings again reaches it before the page and then its images arrive. So the trigger
 /// also remembers the recent top speed toward the tail
-/// (``scrolled(velocity:viewportLength:at:)``, fading with ``speedHalfLife``), and the
-/// floor covers what that speed travels within the expected latency plus
-/// ``speedMargin``, up to ``maximumSpeedScreens``.
+/// (``scrolled(velocity:viewportLength:at:)``, halving every 4 s), and the floor covers
+/// what that speed travels within the expected latency plus 300 ms, up to 4 screenfuls.
+///
+/// The floor's constants are calibration, not settings: an app chooses only the latency
+/// expected before the first page (``init(initialLatency:)``).
 ///
 /// ```swift
 /// var pages = AdaptivePageTrigger()
@@ -37,9 +39,9 @@ import Foundation
 public struct AdaptivePageTrigger: Sendable, Hashable {
   private var latency: LatencyEstimator
   /// Time added to the learned latency.
-  public var margin: Duration
+  package var margin: Duration
   /// The smallest distance floor, in screenfuls.
-  public var minimumScreens: Double
+  package var minimumScreens: Double
   /// Screenfuls of floor per second of expected page latency: about 4.5 screens on a
   /// link whose pages take half a second, the minimum on fast links.
   ///
@@ -51,10 +53,10 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// loaded content before the next page and its images arrive. On a dense screen,
   /// keeping far pages' items out of the way leaves the link at rest to the rows behind
   /// the viewport (`denseRestTrailingScreens`).
-  public var screensPerLatencySecond: Double
+  package var screensPerLatencySecond: Double
   /// How fast the remembered top speed fades: it halves every this long; positive.
   /// 4 s, as `recentSpeedHalfLife`.
-  public var speedHalfLife: Duration {
+  package var speedHalfLife: Duration {
     didSet { speedHalfLifeSeconds = speedHalfLife.inSeconds }
   }
   /// Time added to the expected latency for the top speed's floor: the page must
@@ -62,7 +64,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// reaches them. 300 ms. A longer one, such as the trigger's ``margin`` (500 ms),
   /// leaves fast flingers fewer blank frames but fetches pages near the end of a session
   /// whose images then load for nobody.
-  public var speedMargin: Duration {
+  package var speedMargin: Duration {
     didSet { speedMarginSeconds = speedMargin.inSeconds }
   }
   /// The farthest the top speed takes the floor, in screenfuls. A jump (a programmatic
@@ -74,7 +76,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   /// The top speed's floor keeps a flinger on a fast link from reaching the end of the
   /// loaded content before the next page. A higher cap leaves such flingers no fewer
   /// blank frames, and on a dense grid over a slow link it spends more bytes.
-  public var maximumSpeedScreens: Double
+  package var maximumSpeedScreens: Double
   /// The recent top speed toward the tail, in points per second, as
   /// ``scrolled(velocity:viewportLength:at:)`` last left it.
   public private(set) var recentTopSpeed = 0.0
@@ -88,19 +90,29 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
 
   /// Creates a trigger that has not seen a page yet.
   ///
+  /// - Parameter initialLatency: The expected page latency before the first page: 400
+  ///   ms. Each finished page then teaches the trigger the link's real latency.
+  public init(initialLatency: Duration = .milliseconds(400)) {
+    self.init(
+      initialLatency: initialLatency, margin: .milliseconds(500), minimumScreens: 2,
+      screensPerLatencySecond: 9, speedHalfLife: .seconds(4), speedMargin: .milliseconds(300),
+      maximumSpeedScreens: 4)
+  }
+
+  /// Creates a trigger with every calibration constant given.
+  ///
   /// - Parameters:
-  ///   - initialLatency: The expected page latency before the first page: 400 ms.
+  ///   - initialLatency: The expected page latency before the first page.
   ///   - margin: Time added to the learned latency: 500 ms.
   ///   - minimumScreens: The smallest distance floor: 2 screenfuls.
   ///   - screensPerLatencySecond: Floor per second of expected latency: 9 screenfuls.
   ///   - speedHalfLife: How fast the remembered top speed fades: 4 s; positive.
   ///   - speedMargin: Time added to the latency for the top speed's floor: 300 ms.
   ///   - maximumSpeedScreens: The farthest the top speed takes the floor: 4 screenfuls.
-  public init(
-    initialLatency: Duration = .milliseconds(400), margin: Duration = .milliseconds(500),
-    minimumScreens: Double = 2, screensPerLatencySecond: Double = 9,
-    speedHalfLife: Duration = .seconds(4), speedMargin: Duration = .milliseconds(300),
-    maximumSpeedScreens: Double = 4
+  package init(
+    initialLatency: Duration, margin: Duration, minimumScreens: Double,
+    screensPerLatencySecond: Double, speedHalfLife: Duration, speedMargin: Duration,
+    maximumSpeedScreens: Double
   ) {
     precondition(minimumScreens >= 0, "minimumScreens must not be negative, got \(minimumScreens)")
     precondition(
@@ -139,8 +151,8 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
     return .adaptive(expectedLatency: expected, margin: margin, minimumScreens: floor)
   }
 
-  /// Remembers a scroll tick's motion: the top speed toward the tail fades with
-  /// ``speedHalfLife`` and rises to the tick's speed toward the tail (a velocity
+  /// Remembers a scroll tick's motion: the top speed toward the tail fades (it halves
+  /// every 4 s) and rises to the tick's speed toward the tail (a velocity
   /// toward the head counts as zero).
   ///
   /// - Parameters:
