@@ -252,16 +252,11 @@ extension ListPreloaderStateMachine {
       case .start(.resource(let key), let ticket, let priority):
         actions.append(.startLoad(key, ticket, priority))
       case .start(.page(let end), let ticket, _):
-        pageTickets[end] = ticket
-        guard let request = pageRequests[end] else {
-          preconditionFailure("Internal inconsistency: the \(end) page started without a request")
-        }
-        actions.append(.fetchPage(request))
+        actions.append(.fetchPage(pages.start(end, ticket: ticket)))
       case .cancel(.resource(let key), let ticket):
         actions.append(.cancelLoad(key, ticket))
       case .cancel(.page(let end), _):
-        pageTickets[end] = nil
-        if let request = pageRequests[end] { actions.append(.cancelPage(request)) }
+        if let request = pages.stop(end) { actions.append(.cancelPage(request)) }
       case .deliver(.resource(let key), let waiters):
         // The queue forgot the key: the policy's next change of it queues it anew.
         if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
@@ -285,9 +280,7 @@ extension ListPreloaderStateMachine {
   /// Frees the queue slot of a page request that ended (a late answer of a cancelled
   /// request frees nothing).
   mutating func releasePage(_ request: PageRequest, now: Duration, into actions: inout [Action]) {
-    guard pageRequests[request.end] == request else { return }
-    pageRequests[request.end] = nil
-    guard let ticket = pageTickets.removeValue(forKey: request.end) else { return }
+    guard let entry = pages.end(request), case .running(let ticket) = entry.stage else { return }
     absorb(
       queueEvent { $0.loadFinished(.page(request.end), ticket: ticket, now: now) }, now: now,
       into: &actions)
@@ -316,8 +309,7 @@ extension ListPreloaderStateMachine {
     for action in pagerActions {
       switch action {
       case .fetch(let request):
-        pageStarts[request.id] = now
-        pageRequests[request.end] = request
+        pages.ask(request, now: now)
         absorb(
           queueEvent {
             $0.want(
@@ -326,13 +318,12 @@ extension ListPreloaderStateMachine {
           },
           now: now, into: &actions)
       case .cancel(let request):
-        pageStarts[request.id] = nil
-        guard pageRequests[request.end] == request else { break }
+        guard pages.isCurrent(request) else { break }
+        // Unwanted while still current, so that a running request's slot is cancelled.
         absorb(
           queueEvent { $0.unwant(.page(request.end), by: .pager, now: now) }, now: now,
           into: &actions)
-        pageRequests[request.end] = nil
-        pageTickets[request.end] = nil
+        _ = pages.end(request)
       case .tailFailed(let error, let retryAt):
         wakeUps.pageRetry = retryAt?.sinceEpoch
         actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))

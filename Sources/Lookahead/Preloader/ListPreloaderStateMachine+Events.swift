@@ -272,9 +272,9 @@ extension ListPreloaderStateMachine {
   public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
     -> [Action]
   {
-    if let started = pageStarts.removeValue(forKey: request.id) {
-      policy.pageDidLoad(latency: now - started)
-      adaptivePages?.pageDidLoad(latency: now - started)
+    if let asked = pages[request.end], asked.request == request {
+      policy.pageDidLoad(latency: now - asked.askedAt)
+      adaptivePages?.pageDidLoad(latency: now - asked.askedAt)
     }
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
@@ -297,7 +297,6 @@ extension ListPreloaderStateMachine {
   public mutating func pageFailed(_ request: PageRequest, error: any Error, now: Duration)
     -> [Action]
   {
-    pageStarts[request.id] = nil
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
     let pagerActions = pager.pageFailed(request, error: error, now: Timestamp(now))

@@ -100,9 +100,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// preempts a running prefetch when every slot is busy (docs/DESIGN.md, "Loading").
   var queue: LoadQueue<QueueKey, ListPreloaderWaiter>
   /// The page request behind each end's queue key, while it is queued or running.
-  var pageRequests: [PageEnd: PageRequest] = [:]
-  /// The ticket of each end's running page request.
-  var pageTickets: [PageEnd: LoadTicket] = [:]
+  var pages = PageRequests()
   var wanted = WantedSet<Key>()
   /// Whether frames defer changes of order while the queue cannot act on them (see
   /// `sendDeferredOrders()`). Always on; tests turn it off to check that the decisions
@@ -123,8 +121,6 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// Counts the changes of the list that moved items (appends do not): a position noted
   /// at the same count still names the same item.
   var listVersion = 0
-  /// When each page request in flight started, by request id.
-  var pageStarts: [UInt64: Duration] = [:]
   /// Whether the driver sends drag events; otherwise the first movement is the first
   /// drag.
   var hasExplicitDrags = false
