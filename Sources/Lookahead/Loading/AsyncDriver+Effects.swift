@@ -23,8 +23,7 @@ extension AsyncDriver {
       case .fail(_, let error, let waiters):
         resume(waiters, with: .failure(error), from: &state, into: &effects)
       case .scheduleWakeUp(let at):
-        state.wakeUpGeneration += 1
-        effects.wakeUp = (at, state.wakeUpGeneration)
+        effects.wakeUp = (at, state.wakeUp.ask())
       }
     }
     return effects
@@ -48,26 +47,24 @@ extension AsyncDriver {
     for start in effects.starts {
       launch(start.key, ticket: start.ticket, priority: start.priority)
     }
-    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, generation: wakeUp.generation) }
+    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, request: wakeUp.request) }
   }
 
   private func launch(_ key: Key, ticket: LoadTicket, priority: LoadPriority) {
-    let task = Task(priority: priority.taskPriority) {
+    locked.startTask(priority: priority.taskPriority) {
       let result: Result<Value, any Error>
       do {
-        result = .success(try await loader.load(key))
+        result = .success(try await self.loader.load(key))
       } catch {
         result = .failure(error)
       }
-      finish(key, ticket: ticket, result: result)
-    }
-    // The load may already be over, or cancelled, by the time it is recorded.
-    let isCurrent = locked.withLock { state in
+      self.finish(key, ticket: ticket, result: result)
+    } adopt: { state, task in
+      // The load may already be over, or cancelled, by the time it is recorded.
       guard state.queue.currentTicket(of: key) == ticket else { return false }
       state.tasks[key] = (ticket, task)
       return true
     }
-    if !isCurrent { task.cancel() }
   }
 
   private func finish(_ key: Key, ticket: LoadTicket, result: Result<Value, any Error>) {
@@ -88,18 +85,12 @@ extension AsyncDriver {
     perform(effects)
   }
 
-  private func scheduleWakeUp(at time: Duration, generation: UInt64) {
-    let task = Task { [weak self] in
+  private func scheduleWakeUp(at time: Duration, request: WakeUpTimer.Request) {
+    locked.startWakeUp(request, of: \.wakeUp) { [weak self] in
       guard let sleep = self?.sleep else { return }
       do { try await sleep(time) } catch { return }
       self?.tick()
     }
-    let previous = locked.withLock { state -> Task<Void, Never>? in
-      guard state.wakeUpGeneration == generation else { return task }
-      defer { state.wakeUp = task }
-      return state.wakeUp
-    }
-    previous?.cancel()
   }
 
   private func tick() {

@@ -25,8 +25,7 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
     var calls: [UInt64: CheckedContinuation<Value, any Error>] = [:]
     var nextCallID: UInt64 = 0
     var tasks: [Key: (ticket: LoadTicket, task: Task<Void, Never>)] = [:]
-    var wakeUp: Task<Void, Never>?
-    var wakeUpGeneration: UInt64 = 0
+    var wakeUp = WakeUpTimer()
   }
 
   /// Work to do after leaving the lock.
@@ -34,7 +33,7 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
     var starts: [(key: Key, ticket: LoadTicket, priority: LoadPriority)] = []
     var cancellations: [Task<Void, Never>] = []
     var resumptions: [(CheckedContinuation<Value, any Error>, Result<Value, any Error>)] = []
-    var wakeUp: (at: Duration, generation: UInt64)?
+    var wakeUp: (at: Duration, request: WakeUpTimer.Request)?
   }
 
   let loader: any Loader<Key, Value>

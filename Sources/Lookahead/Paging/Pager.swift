@@ -30,7 +30,7 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
   private struct State {
     var machine: PagerStateMachine<Item, C.Instant>
     var tasks: [UInt64: Task<Void, Never>] = [:]
-    var retryTask: Task<Void, Never>?
+    var retry = WakeUpTimer()
     var version = 0
   }
 
@@ -71,7 +71,7 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
   deinit {
     state.withLock { state in
       for task in state.tasks.values { task.cancel() }
-      state.retryTask?.cancel()
+      state.retry.cancel()?.cancel()
     }
   }
 
@@ -154,7 +154,7 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
   private func run(_ action: PagerAction<C.Instant>, pending: PendingSave?) {
     switch action {
     case .fetch(let request):
-      let task = Task { [weak self, fetch] in
+      state.startTask { [weak self, fetch] in
         let result: Result<Page<Item>, any Error>
         do {
           result = .success(try await fetch(request))
@@ -162,8 +162,7 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
           result = .failure(error)
         }
         self?.complete(request, with: result)
-      }
-      let isInFlight = state.withLock { state in
+      } adopt: { state, task in
         // Between the action and this line the request may have finished or been
         // cancelled by another thread; only an in-flight request keeps its task.
         guard state.machine.tail.request == request || state.machine.head.request == request
@@ -171,14 +170,14 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
         state.tasks[request.id] = task
         return true
       }
-      if !isInFlight { task.cancel() }
     case .cancel(let request):
       let task = state.withLock { $0.tasks.removeValue(forKey: request.id) }
       task?.cancel()
     case .tailFailed(let error, let retryAt):
       onUpdate(PagerUpdate(kind: .pageFailed(error), list: list))
       guard let deadline = retryAt else { return }
-      let task = Task { [weak self, clock] in
+      let retry = state.withLock { $0.retry.ask() }
+      state.startWakeUp(retry, of: \.retry) { [weak self, clock] in
         do {
           try await clock.sleep(until: deadline, tolerance: nil)
         } catch {
@@ -186,11 +185,6 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
         }
         self?.tick()
       }
-      let previous = state.withLock { state in
-        defer { state.retryTask = task }
-        return state.retryTask
-      }
-      previous?.cancel()
     case .listChanged(let change):
       guard let pending else { return }
       save(pending)

@@ -20,7 +20,7 @@ extension ListPreloader {
       launch(start.key, ticket: start.ticket, priority: start.priority)
     }
     for request in effects.fetches { fetch(request) }
-    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, generation: wakeUp.generation) }
+    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, request: wakeUp.request) }
   }
 
   // MARK: - Events
@@ -74,7 +74,7 @@ extension ListPreloader {
     // A start is a network request unless a cache tier holds the key, as the simulator
     // counts it; decided now, so the count never waits for a disk read to end.
     let isLocal = cache.containsMemoryValue(forKey: key) || cache.containsLocalValue(forKey: key)
-    let task = Task(priority: priority.taskPriority) { [weak self, fetch, cache, size] in
+    locked.startTask(priority: priority.taskPriority) { [weak self, fetch, cache, size] in
       let result: Result<Loaded, any Error>
       do {
         result = .success(try await Self.load(key, fetch: fetch, cache: cache, size: size))
@@ -82,9 +82,8 @@ extension ListPreloader {
         result = .failure(error)
       }
       self?.finishLoad(key, ticket: ticket, result: result)
-    }
-    // The load may already be over, or cancelled, by the time it is recorded.
-    let isCurrent = locked.withLock { state in
+    } adopt: { state, task in
+      // The load may already be over, or cancelled, by the time it is recorded.
       guard state.loads[key]?.ticket == ticket else {
         // Cancelled before its launch (a finished load settled its own count).
         if isLocal && state.abandonedLoads.contains(ticket) { state.network.requests -= 1 }
@@ -97,7 +96,6 @@ extension ListPreloader {
       }
       return true
     }
-    if !isCurrent { task.cancel() }
   }
 
   /// A resource a load produced: where it came from, what it cost the network, and
@@ -170,7 +168,7 @@ extension ListPreloader {
   // MARK: - Pages
 
   private func fetch(_ request: PageRequest) {
-    let task = Task { [weak self, pages] in
+    locked.startTask { [weak self, pages] in
       let result: Result<Page<Item>, any Error>
       do {
         result = .success(try await pages.page(for: request))
@@ -178,15 +176,13 @@ extension ListPreloader {
         result = .failure(error)
       }
       self?.finishPage(request, result: result)
-    }
-    let isInFlight = locked.withLock { state in
+    } adopt: { state, task in
       // The request may have been answered or cancelled by now.
       guard state.machine.tail.request == request || state.machine.head.request == request
       else { return false }
       state.pageTasks[request.id] = task
       return true
     }
-    if !isInFlight { task.cancel() }
   }
 
   private func finishPage(_ request: PageRequest, result: Result<Page<Item>, any Error>) {
@@ -223,16 +219,10 @@ extension ListPreloader {
     }
   }
 
-  private func scheduleWakeUp(at time: Duration, generation: UInt64) {
-    let task = Task { [weak self, sleep] in
+  private func scheduleWakeUp(at time: Duration, request: WakeUpTimer.Request) {
+    locked.startWakeUp(request, of: \.wakeUp) { [weak self, sleep] in
       do { try await sleep(time) } catch { return }
       self?.wake()
     }
-    let previous = locked.withLock { state -> Task<Void, Never>? in
-      guard state.wakeUpGeneration == generation else { return task }
-      defer { state.wakeUp = task }
-      return state.wakeUp
-    }
-    previous?.cancel()
   }
 }

@@ -53,8 +53,7 @@ extension ListPreloader {
     var pageTasks: [UInt64: Task<Void, Never>] = [:]
     var calls: [UInt64: Caller] = [:]
     var nextCallID: UInt64 = 0
-    var wakeUp: Task<Void, Never>?
-    var wakeUpGeneration: UInt64 = 0
+    var wakeUp = WakeUpTimer()
     var observers: [UInt64: AsyncStream<Event>.Continuation] = [:]
     var nextObserverID: UInt64 = 0
     /// Events not yet given to the observers, oldest first, each with the newest
@@ -136,8 +135,7 @@ extension ListPreloader {
         case .cancelPrefetching(let items):
           notify(.cancelPrefetching(items))
         case .scheduleWakeUp(let at):
-          wakeUpGeneration += 1
-          effects.wakeUp = (at, wakeUpGeneration)
+          effects.wakeUp = (at, wakeUp.ask())
         }
       }
       // Observers answered with a failure wait again, after the actions that answered
@@ -210,7 +208,7 @@ extension ListPreloader {
       var effects = Effects()
       effects.cancellations = loads.values.compactMap(\.task) + Array(pageTasks.values)
       abandonedLoads = []
-      if let wakeUp { effects.cancellations.append(wakeUp) }
+      if let task = wakeUp.cancel() { effects.cancellations.append(task) }
       for caller in calls.values {
         if case .task(let continuation) = caller {
           effects.resumptions.append((continuation, .failure(CancellationError())))
@@ -219,7 +217,6 @@ extension ListPreloader {
       effects.finishedObservers = Array(observers.values)
       loads = [:]
       pageTasks = [:]
-      wakeUp = nil
       calls = [:]
       observers = [:]
       return effects
@@ -234,7 +231,7 @@ extension ListPreloader {
     var resumptions: [(Continuation, Result<Resource, any Error>)] = []
     var notifications: [(@Sendable (ResourceState<Resource>) -> Void, ResourceState<Resource>)] =
       []
-    var wakeUp: (at: Duration, generation: UInt64)?
+    var wakeUp: (at: Duration, request: WakeUpTimer.Request)?
     var finishedObservers: [AsyncStream<Event>.Continuation] = []
     /// Whether events wait in the state's outbox.
     var hasEvents = false
