@@ -137,21 +137,32 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
   private func perform(
     _ event: (inout PagerStateMachine<Item, C.Instant>) -> [PagerAction<C.Instant>]
   ) {
-    let (actions, pending) = state.withLock { state in
+    let (actions, pending, retry) = state.withLock { state in
       let actions = event(&state.machine)
       var pending: PendingSave?
-      if actions.contains(where: { if case .listChanged = $0 { true } else { false } }) {
-        state.version += 1
-        pending = PendingSave(
-          list: state.machine.list, nextCursor: state.machine.nextCursor,
-          hasMore: state.machine.hasMore, version: state.version)
+      var retry: WakeUpTimer.Request?
+      for action in actions {
+        switch action {
+        case .listChanged where pending == nil:
+          state.version += 1
+          pending = PendingSave(
+            list: state.machine.list, nextCursor: state.machine.nextCursor,
+            hasMore: state.machine.hasMore, version: state.version)
+        case .tailFailed(_, .some):
+          // Asked for under the lock that decided it, so the latest decision wins.
+          retry = state.retry.ask()
+        default:
+          break
+        }
       }
-      return (actions, pending)
+      return (actions, pending, retry)
     }
-    for action in actions { run(action, pending: pending) }
+    for action in actions { run(action, pending: pending, retry: retry) }
   }
 
-  private func run(_ action: PagerAction<C.Instant>, pending: PendingSave?) {
+  private func run(
+    _ action: PagerAction<C.Instant>, pending: PendingSave?, retry: WakeUpTimer.Request?
+  ) {
     switch action {
     case .fetch(let request):
       state.startTask { [weak self, fetch] in
@@ -175,8 +186,7 @@ public final class Pager<Item: FeedItem, C: Clock<Duration>>: Sendable {
       task?.cancel()
     case .tailFailed(let error, let retryAt):
       onUpdate(PagerUpdate(kind: .pageFailed(error), list: list))
-      guard let deadline = retryAt else { return }
-      let retry = state.withLock { $0.retry.ask() }
+      guard let deadline = retryAt, let retry else { return }
       state.startWakeUp(retry, of: \.retry) { [weak self, clock] in
         do {
           try await clock.sleep(until: deadline, tolerance: nil)

@@ -27,22 +27,18 @@ struct PageRequests: Sendable {
   private var tail: Entry?
   private var head: Entry?
 
-  /// Whether no request is asked for or running.
-  var isEmpty: Bool { tail == nil && head == nil }
-
   /// The entry of `end`, if a request is asked for there.
   subscript(end: PageEnd) -> Entry? {
-    get {
-      switch end {
-      case .tail: tail
-      case .head: head
-      }
+    switch end {
+    case .tail: tail
+    case .head: head
     }
-    set {
-      switch end {
-      case .tail: tail = newValue
-      case .head: head = newValue
-      }
+  }
+
+  private mutating func set(_ entry: Entry?, for end: PageEnd) {
+    switch end {
+    case .tail: tail = entry
+    case .head: head = entry
     }
   }
 
@@ -53,7 +49,7 @@ struct PageRequests: Sendable {
     precondition(
       self[request.end] == nil,
       "Internal inconsistency: a second \(request.end) page request while one is asked for")
-    self[request.end] = Entry(request: request, askedAt: now, stage: .queued)
+    set(Entry(request: request, askedAt: now, stage: .queued), for: request.end)
   }
 
   /// The queue gave `end`'s request a slot.
@@ -65,7 +61,7 @@ struct PageRequests: Sendable {
       preconditionFailure("Internal inconsistency: the \(end) page started without a request")
     }
     entry.stage = .running(ticket)
-    self[end] = entry
+    set(entry, for: end)
     return entry.request
   }
 
@@ -75,7 +71,7 @@ struct PageRequests: Sendable {
   mutating func stop(_ end: PageEnd) -> PageRequest? {
     guard var entry = self[end] else { return nil }
     entry.stage = .queued
-    self[end] = entry
+    set(entry, for: end)
     return entry.request
   }
 
@@ -90,7 +86,7 @@ struct PageRequests: Sendable {
   /// - Returns: The entry it had, or `nil` when it is not the one asked for at its end.
   mutating func end(_ request: PageRequest) -> Entry? {
     guard isCurrent(request) else { return nil }
-    defer { self[request.end] = nil }
+    defer { set(nil, for: request.end) }
     return self[request.end]
   }
 }
