@@ -72,11 +72,18 @@ final class PreloaderHarness: Sendable {
     return await iterator.next()
   }
 
-  /// Answers the pending load of post `id` and waits until it is cached.
+  /// Answers the pending load of post `id` and waits until the preloader has reported it
+  /// loaded. (The load's task stores the value in the cache before it reports under the
+  /// preloader's lock; until then frames count the post as not ready.)
   func succeed(_ id: Int) async {
-    #expect(await loader.waitUntil { $0.pendingKeys.contains("img-\(id)") })
-    loader.succeed("img-\(id)", with: Self.image(id))
-    #expect(await eventually { self.cache.containsValue(forKey: "img-\(id)") })
+    let key = "img-\(id)"
+    #expect(await loader.waitUntil { $0.pendingKeys.contains(key) })
+    loader.succeed(key, with: Self.image(id))
+    #expect(
+      await eventually {
+        self.events.contains { if case .resourceLoaded(key) = $0 { true } else { false } }
+      })
+    #expect(cache.containsValue(forKey: key))
   }
 }
 
