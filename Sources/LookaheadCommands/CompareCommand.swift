@@ -42,8 +42,9 @@ struct CompareCommand: ConsoleCommand {
   var seeds: ClosedRange<UInt64>?
 
   @Option(
-    help: "Comma-separated strategy ids (default: all).", transform: ArgumentValues.strategies)
-  var strategies: [StrategyID] = StrategyID.allCases
+    help: "Comma-separated strategy ids (default: all but model, which is under development).",
+    transform: ArgumentValues.strategies)
+  var strategies: [StrategyID] = StrategyID.compared
 
   @OptionGroup
   var worldOptions: WorldOptions

@@ -60,6 +60,8 @@ public struct SimulationSetup: Sendable {
   public var preloadStrategy: PreloadStrategy {
     switch strategy {
     case .adaptive: .adaptive(adaptive)
+    case .model:
+      PreloadStrategy(id: "model", paging: .adaptive(AdaptivePageTrigger()), policy: ModelPolicy())
     case .oracle, .frontier:
       preconditionFailure("\(strategy) is simulation only; it has no PreloadStrategy")
     default:

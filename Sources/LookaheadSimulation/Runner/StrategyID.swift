@@ -17,6 +17,9 @@ public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringCon
   case texture
   /// Lookahead's time-based strategy (docs/DESIGN.md, "The adaptive strategy").
   case adaptive
+  /// The model-based strategy under development to replace `adaptive`
+  /// (docs/DESIGN.md, "The model strategy"); `compare` runs it only when asked.
+  case model
   /// The clairvoyant, visible-first reference of avoidable blank; simulation only.
   case oracle
   /// The clairvoyant limit: only what the run shows, earliest deadline first, as far
@@ -25,6 +28,13 @@ public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringCon
 
   /// Whether the strategy knows the trace in advance: it runs in the simulator only.
   public var isClairvoyant: Bool { self == .oracle || self == .frontier }
+
+  /// Whether the strategy is still under development: `compare` leaves it out unless
+  /// it is asked for by id.
+  public var isUnderDevelopment: Bool { self == .model }
+
+  /// The strategies `compare` runs by default: all but those under development.
+  public static var compared: [StrategyID] { allCases.filter { !$0.isUnderDevelopment } }
 
   /// One line describing the strategy, for `lookahead strategies`.
   public var summary: String {
@@ -43,6 +53,8 @@ public enum StrategyID: String, CaseIterable, Sendable, Codable, CustomStringCon
       "Texture: batch fetch 2 screens ahead; preload range 2.5/1.5 screens (minimum until the first drag)"
     case .adaptive:
       "Lookahead: time-based ranges from velocity and learned latency, landing first, deadline order"
+    case .model:
+      "under development: a motion and link model, loads by expected frames saved per byte"
     case .oracle:
       "clairvoyant reference: exactly what will be visible within 10 s, visible first"
     case .frontier:

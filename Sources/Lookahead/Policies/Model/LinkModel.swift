@@ -1,0 +1,103 @@
+import Foundation
+
+/// The network as the model sees it: a round trip, a delivered bandwidth shared fairly
+/// by the loads in flight, and the mean size of a load, learned from finished network
+/// loads.
+///
+/// A load of `b` bytes that shares the link with `k - 1` others takes about
+/// `roundTrip + k × b / bandwidth`: its round trip, then its share of the link. Each
+/// finished load is a point (`k × b`, its latency); a least-squares line through the
+/// recent points, older ones fading, gives the bandwidth (its slope's inverse) and the
+/// round trip (where it meets zero bytes). Until the points spread enough for a line,
+/// the prior stands. The loads that keep the link busy without crowding it are its
+/// bandwidth-delay product in loads, plus the one being transferred.
+///
+/// A value type; confine it to one thread.
+struct LinkModel: Sendable {
+  /// How much each new point outweighs the one before: old points fade over about 32
+  /// loads.
+  private static let memory = 31.0 / 32
+  private let priorLatency: Double
+  private let priorBandwidth: Double
+  private var weight = 0.0
+  private var sumX = 0.0
+  private var sumY = 0.0
+  private var sumXX = 0.0
+  private var sumXY = 0.0
+  private var sumBytes = 0.0
+  /// How long the list's last page took, the first word on the link before any load.
+  var pageLatency: Double?
+
+  /// Creates a model with a prior.
+  ///
+  /// - Parameters:
+  ///   - latency: The time a lone load takes before any was observed, in seconds.
+  ///   - bandwidth: The bandwidth assumed before any was observed, bytes per second.
+  init(latency: Double, bandwidth: Double) {
+    priorLatency = latency
+    priorBandwidth = bandwidth
+  }
+
+  /// Whether any network load has finished.
+  var hasObservations: Bool { weight > 0 }
+
+  /// Records a finished network load of `bytes` that shared the link with `sharing` -
+  /// 1 others.
+  mutating func observe(latency: Duration, bytes: Int, sharing: Int) {
+    let x = Double(bytes) * Double(Swift.max(1, sharing))
+    let y = latency.inSeconds
+    weight = weight * Self.memory + 1
+    sumX = sumX * Self.memory + x
+    sumY = sumY * Self.memory + y
+    sumXX = sumXX * Self.memory + x * x
+    sumXY = sumXY * Self.memory + x * y
+    sumBytes = sumBytes * Self.memory + Double(bytes)
+  }
+
+  /// The fitted line (seconds per byte, seconds), when the points determine one.
+  private var line: (slope: Double, intercept: Double)? {
+    guard weight >= 3 else { return nil }
+    let meanX = sumX / weight
+    let meanY = sumY / weight
+    let varianceX = sumXX / weight - meanX * meanX
+    guard varianceX > meanX * meanX * 0.01 else { return nil }
+    let slope = (sumXY / weight - meanX * meanY) / varianceX
+    guard slope > 0 else { return nil }
+    return (slope, Swift.max(0, meanY - slope * meanX))
+  }
+
+  /// Bytes per second the link delivers.
+  var bandwidth: Double {
+    if let line { return 1 / line.slope }
+    // Before a line: the mean load over the mean latency, as if each were alone.
+    guard weight > 0 else { return priorBandwidth }
+    return Swift.max(sumBytes / sumY, 1)
+  }
+
+  /// The mean size of a load, in bytes.
+  var bytesPerLoad: Double {
+    weight > 0 ? sumBytes / weight : priorBandwidth * priorLatency / 2
+  }
+
+  /// Seconds one load holds the whole link.
+  var transferTime: Double { bytesPerLoad / bandwidth }
+
+  /// The round trip of a load, in seconds.
+  var roundTrip: Double {
+    if let line { return line.intercept }
+    let latency = weight > 0 ? sumY / weight : pageLatency ?? priorLatency
+    return Swift.max(0, latency - transferTime)
+  }
+
+  /// Seconds a load takes when started with `inFlight` others running.
+  func loadTime(inFlight: Int) -> Double {
+    roundTrip + Double(inFlight + 1) * transferTime
+  }
+
+  /// The loads in flight that keep the link busy: its bandwidth-delay product in loads,
+  /// rounded up, plus the one being transferred.
+  var loadsInFlight: Int {
+    guard transferTime > 0 else { return 1 }
+    return Int(Swift.min(64, (roundTrip / transferTime).rounded(.up))) + 1
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// A preloading policy that follows from a model of the user and the link, under
+/// development beside ``AdaptivePolicy`` (simulation id `model`).
+///
+/// **The model.** ``MotionModel`` answers how likely the viewport is to get a given
+/// distance ahead or behind within a given time, learned from this session's motion at
+/// rest, dragging and gliding, around the physics of the glide (``ViewportCourse``).
+/// ``LinkModel`` answers how long a load started now takes, given the loads in flight,
+/// and how many loads keep the link busy. The memory's size in resources is learned
+/// from the first eviction of an item near the viewport.
+///
+/// **One rule.** For each item near the viewport, a load started now (or the running
+/// one) finishes after the link's load time. What it saves is the item-frames it will be
+/// on screen from then until ``Parameters/planningLoads`` load times later (expected,
+/// frame by frame, from the motion model; later frames are left to a later load); what
+/// it wastes is its bytes if the item is not seen by then. Its value is
+/// ``Parameters/blankFramePrice`` × frames saved − bytes wasted. A running load is kept
+/// while its value, counted on the bytes it still has to transfer, is positive; new
+/// loads start, most valuable first, while fewer loads than the link's budget are in
+/// flight. A local read (a disk cache) lands within a frame and takes no place on the
+/// link. Once the memory's size is known, an item is loaded only if it is among the
+/// items, in memory or not, that save the most frames.
+///
+/// The rest follows: items on screen save the most frames; items a glide flies over
+/// before their load could finish save none; the landing area saves many; at rest the
+/// items the user is likely to read next are loaded while the link is free, and far
+/// ones wait until they are worth their bytes.
+package struct ModelPolicy: ItemPolicy {
+  /// The model's settings: each a physical quantity or an exchange rate.
+  package struct Parameters: Sendable, Hashable {
+    /// What one blank item-frame is worth, in bytes: a load whose item is likely to be
+    /// seen starts when the frames it saves, at this price, outweigh the bytes it
+    /// wastes when the item is never seen.
+    package var blankFramePrice: Double = 15_000
+    /// The time a lone load takes before any was observed.
+    package var initialLatency: Duration = .milliseconds(400)
+    /// The bandwidth assumed before any load was observed, in bytes per second.
+    package var initialBandwidth: Double = 500_000
+    /// How far ahead the model plans, in load times: the frames an item will be on
+    /// screen later than this after a load started now could finish are left to a
+    /// later load, which will know more.
+    package var planningLoads: Double = 8
+
+    /// The defaults.
+    package init() {}
+  }
+
+  /// The settings.
+  package let parameters: Parameters
+  private var motion = MotionModel()
+  private var link: LinkModel
+  private var lastTime: Double?
+  private var frameInterval = 1.0 / 60
+  private var lastSign = 1.0
+  /// When each running load was first seen running, in seconds.
+  private var startTimes: [Int: Double] = [:]
+  /// Scratch: the candidates of the current frame.
+  private var candidates: [Candidate] = []
+
+  private struct Candidate: Sendable {
+    var item: Int
+    var isVisible: Bool
+    var isRunning: Bool
+    var isLocal: Bool
+    /// Bytes: the frames saved at the price, less the bytes wasted.
+    var value: Double
+    /// The seconds on screen the load saves.
+    var benefit: Double
+  }
+
+  /// How many resources the memory holds, learned from the first eviction seen among the
+  /// items near the viewport; `nil` until then.
+  private var memoryItems: Int?
+  /// The items near the viewport that were in memory on the previous frame.
+  private var wasReady: [Int] = []
+  /// Scratch: the items in memory on this frame.
+  private var isReadyNow: [Int] = []
+  /// Scratch: the benefits of the items that compete for memory.
+  private var benefits: [Double] = []
+
+  /// Creates the policy.
+  package init(parameters: Parameters = Parameters()) {
+    precondition(parameters.blankFramePrice > 0, "blankFramePrice must be positive")
+    precondition(parameters.initialLatency > .zero, "initialLatency must be positive")
+    precondition(parameters.initialBandwidth > 0, "initialBandwidth must be positive")
+    precondition(parameters.planningLoads > 0, "planningLoads must be positive")
+    self.parameters = parameters
+    link = LinkModel(
+      latency: parameters.initialLatency.inSeconds, bandwidth: parameters.initialBandwidth)
+  }
+
+  /// Learns the link from a finished network load.
+  package mutating func loadDidFinish(latency: Duration, bytes: Int) {
+    link.observe(latency: latency, bytes: bytes, sharing: startTimes.count)
+  }
+
+  /// Learns the link's round trip from a page, before any load finished.
+  package mutating func pageDidLoad(latency: Duration) {
+    link.pageLatency = latency.inSeconds
+  }
+
+  /// Forgets the start times of running loads and the open motion probes.
+  package mutating func listDidChange(_ changes: ListIndexChanges) {
+    var moved: [Int: Double] = [:]
+    for (item, start) in startTimes where item < changes.oldCount {
+      if let new = changes.newIndex(ofOldIndex: item) { moved[new] = start }
+    }
+    startTimes = moved
+    motion.contentMoved()
+  }
+
+  /// The running loads worth finishing and the new loads worth starting.
+  package mutating func wantedItems<Layout: ItemLayout>(
+    for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
+  ) {
+    let now = input.time.inSeconds
+    if let lastTime, now > lastTime {
+      let interval = now - lastTime
+      if interval < 0.5 { frameInterval += (interval - frameInterval) / 16 }
+    }
+    lastTime = now
+    let tracker = input.tracker
+    let axis = input.layout.axis
+    let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
+    if tracker.isMoving { lastSign = velocity < 0 ? -1 : 1 }
+    let viewport = input.viewportSpan
+    let screen = Double(viewport.length)
+    let glide = ViewportMotion(tracker: tracker, axis: axis)
+      .stopping(atDistanceToStart: Double(viewport.lowerBound))
+    let phase: MotionModel.Phase =
+      !glide.isMoving ? .rest : glide.isDecelerating ? .glide : .drag
+    motion.observe(
+      time: now, offset: Double(viewport.lowerBound), phase: phase, sign: lastSign,
+      speed: glide.speed, screen: screen, glide: phase == .rest ? nil : glide.liftedNow())
+    let course = ViewportCourse(
+      motion: motion, glide: glide, phase: phase, sign: lastSign, screen: screen,
+      viewport: viewport, horizon: MotionModel.longestHorizon)
+
+    for item in startTimes.keys where !status.isLoading(item) { startTimes[item] = nil }
+    let visible = input.visibleItems
+    let bytes = link.bytesPerLoad
+    // The frames a load started now can save end this far ahead: later ones are left
+    // to a later load.
+    let planned = parameters.planningLoads * link.loadTime(inFlight: startTimes.count)
+    // An item is worth its bytes only if the chance to see it by then is at least what
+    // makes the frames it could save, were it on screen throughout, outweigh them.
+    let framesPlanned = planned / frameInterval
+    let worthALook = bytes / (parameters.blankFramePrice * framesPlanned + bytes)
+    let seenBy = link.loadTime(inFlight: startTimes.count) + planned
+    var lower = visible.lowerBound
+    while lower > 0,
+      course.everSeen(input.layout.span(ofItem: lower - 1), within: seenBy) >= worthALook
+    {
+      lower -= 1
+    }
+    var upper = visible.upperBound
+    while upper < input.layout.itemCount,
+      course.everSeen(input.layout.span(ofItem: upper), within: seenBy) >= worthALook
+    {
+      upper += 1
+    }
+    let range = lower..<upper
+    learnMemory(range: range, status: status)
+    var inFlight = 0
+    for index in range where status.isLoading(index) { inFlight += 1 }
+    candidates.removeAll(keepingCapacity: true)
+    benefits.removeAll(keepingCapacity: true)
+    for index in range {
+      let span = input.layout.span(ofItem: index)
+      let isVisible = visible.contains(index)
+      if status.isReady(index) {
+        // A resource in memory keeps its place there by what it still saves.
+        if memoryItems != nil {
+          benefits.append(course.framesOnScreen(span, after: 0, until: planned))
+        }
+        continue
+      }
+      let isRunning = status.isLoading(index)
+      let isLocal = !isRunning && status.isStoredLocally(index)
+      let finish: Double
+      var remainingBytes = bytes
+      if isRunning {
+        let start = startTimes[index] ?? now
+        startTimes[index] = start
+        let age = now - start
+        let total = link.loadTime(inFlight: inFlight - 1)
+        finish = Swift.max(frameInterval, total - age)
+        let transfer = Swift.max(total - link.roundTrip, frameInterval)
+        remainingBytes *= 1 - Swift.min(1, Swift.max(0, (age - link.roundTrip) / transfer))
+      } else {
+        // A local read lands within a frame and takes no place on the link; it costs no
+        // network bytes but lands in memory like a load, so it is priced the same.
+        finish = isLocal ? frameInterval : link.loadTime(inFlight: inFlight)
+      }
+      let end = finish + planned
+      let everSeen = course.everSeen(span, within: end)
+      let seconds = course.framesOnScreen(span, after: finish, until: end)
+      let value =
+        parameters.blankFramePrice * seconds / frameInterval - remainingBytes * (1 - everSeen)
+      guard value > 0 else { continue }
+      if memoryItems != nil { benefits.append(seconds) }
+      candidates.append(
+        Candidate(
+          item: index, isVisible: isVisible, isRunning: isRunning, isLocal: isLocal,
+          value: value, benefit: seconds))
+    }
+    // With a memory that holds `memoryItems` resources, only the items that save the
+    // most frames belong in it.
+    var threshold = -Double.infinity
+    if let memoryItems, benefits.count > memoryItems {
+      benefits.sort(by: >)
+      threshold = benefits[memoryItems - 1]
+    }
+    candidates.sort { $0.value > $1.value }
+    var slots = link.loadsInFlight
+    for candidate in candidates where candidate.isRunning { slots -= 1 }
+    for candidate in candidates {
+      if !candidate.isRunning {
+        guard candidate.benefit >= threshold else { continue }
+        if !candidate.isLocal {
+          guard slots > 0 else { continue }
+          slots -= 1
+        }
+      }
+      requests.append(
+        PreloadRequest(
+          item: candidate.item, priority: candidate.isVisible ? .visible : .display,
+          order: -candidate.value))
+    }
+  }
+}
+
+extension ModelPolicy {
+  /// Learns how many resources the memory holds: when an item near the viewport that
+  /// was in memory on the previous frame no longer is, the memory was full with the
+  /// resources then in it.
+  fileprivate mutating func learnMemory(range: Range<Int>, status: some LoadStatus) {
+    isReadyNow.removeAll(keepingCapacity: true)
+    for index in range where status.isReady(index) { isReadyNow.append(index) }
+    let evicted = wasReady.contains { range.contains($0) && !status.isReady($0) }
+    if evicted {
+      memoryItems = Swift.max(1, Swift.min(memoryItems ?? .max, wasReady.count))
+    }
+    swap(&wasReady, &isReadyNow)
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// How far the viewport reaches within a few horizons, learned online from this
+/// session's motion.
+///
+/// Every ``probeInterval`` the model opens a probe: the phase the user is in (at rest or
+/// dragging), the direction of the motion (the last one at rest) and the offset. Frame by
+/// frame the probe keeps the farthest the viewport has since got that way and the other
+/// way; when it reaches each of ``horizons`` it records both reaches as a sample of that
+/// phase and horizon. A reach at rest is kept in screens; a forward reach in motion as
+/// the screens it went beyond the glide's physics (``ViewportMotion``: the glide under
+/// way, or the one lifting the finger would start), so that motions of every speed share
+/// one distribution. The answer to "does the viewport get `d` points that way within `t` seconds" is
+/// the share of samples that did, blended with a prior that weighs as
+/// ``priorWeight`` samples.
+///
+/// A value type; confine it to one thread. Once its buffers have grown, observing a
+/// frame allocates nothing.
+struct MotionModel: Sendable {
+  /// The phases of the user's motion.
+  enum Phase: Int, Sendable {
+    case rest = 0
+    case drag = 1
+    case glide = 2
+  }
+
+  /// The horizons, in seconds, at which reaches are sampled.
+  static let horizons: [Double] = [0.25, 0.5, 1, 2, 4, 8]
+  /// The longest horizon: what the model says nothing beyond.
+  static var longestHorizon: Double { horizons[horizons.count - 1] }
+  /// Seconds between probes.
+  static let probeInterval = 0.2
+  /// How many samples the prior weighs.
+  static let priorWeight = 4.0
+  /// The samples kept per phase, horizon and side.
+  static let capacity = 48
+
+  private struct Probe: Sendable {
+    var time: Double
+    var phase: Phase
+    /// +1 when the motion's direction is toward larger offsets.
+    var sign: Double
+    var origin: Double
+    /// Points per second (absolute) when the probe opened.
+    var speed: Double
+    var screen: Double
+    /// The glide under way when the probe opened, if any.
+    var glide: ViewportMotion?
+    var forward = 0.0
+    var backward = 0.0
+    var nextHorizon = 0
+  }
+
+  /// Samples, indexed by ``slot(_:_:_:)``.
+  private var samples: [RecentValues<Double>]
+  private var probes: [Probe] = []
+  private var lastProbe = -Double.infinity
+
+  /// Creates a model that knows only its prior.
+  init() {
+    samples = Array(
+      repeating: RecentValues(capacity: Self.capacity), count: 3 * Self.horizons.count * 2)
+  }
+
+  private static func slot(_ phase: Phase, _ horizon: Int, _ isForward: Bool) -> Int {
+    (phase.rawValue * horizons.count + horizon) * 2 + (isForward ? 0 : 1)
+  }
+
+  /// Records a frame.
+  ///
+  /// - Parameters:
+  ///   - time: Seconds since any fixed epoch.
+  ///   - offset: The viewport's start along the axis, in points.
+  ///   - phase: The phase the user is in.
+  ///   - sign: +1 when the user's motion (the last one, at rest) heads toward larger
+  ///     offsets, else -1.
+  ///   - speed: Points per second (absolute).
+  ///   - screen: The viewport's length along the axis, in points.
+  ///   - glide: The glide's physics, during a glide.
+  mutating func observe(
+    time: Double, offset: Double, phase: Phase, sign: Double, speed: Double, screen: Double,
+    glide: ViewportMotion?
+  ) {
+    var index = 0
+    while index < probes.count {
+      var probe = probes[index]
+      let moved = (offset - probe.origin) * probe.sign
+      probe.forward = Swift.max(probe.forward, moved)
+      probe.backward = Swift.max(probe.backward, -moved)
+      while probe.nextHorizon < Self.horizons.count,
+        time - probe.time >= Self.horizons[probe.nextHorizon]
+      {
+        record(probe)
+        probe.nextHorizon += 1
+      }
+      if probe.nextHorizon == Self.horizons.count {
+        probes.swapAt(index, probes.count - 1)
+        probes.removeLast()
+      } else {
+        probes[index] = probe
+        index += 1
+      }
+    }
+    guard time - lastProbe >= Self.probeInterval, screen > 0 else { return }
+    lastProbe = time
+    probes.append(
+      Probe(
+        time: time, phase: phase, sign: sign, origin: offset, speed: speed, screen: screen,
+        glide: glide))
+  }
+
+  private mutating func record(_ probe: Probe) {
+    let horizon = Self.horizons[probe.nextHorizon]
+    let forward = Self.scaled(
+      probe.forward, horizon: horizon, phase: probe.phase, speed: probe.speed,
+      screen: probe.screen, glide: probe.glide)
+    samples[Self.slot(probe.phase, probe.nextHorizon, true)].append(forward)
+    samples[Self.slot(probe.phase, probe.nextHorizon, false)].append(
+      probe.backward / probe.screen)
+  }
+
+  /// The items' positions moved (an insertion before them): reaches measured across the
+  /// move mean nothing, so the open probes are dropped.
+  mutating func contentMoved() {
+    probes.removeAll(keepingCapacity: true)
+  }
+
+  /// The probability that the viewport gets at least `distance` points ahead
+  /// (`isForward`, the way of the motion) or behind within `seconds`, in the learned
+  /// `phase`.
+  ///
+  /// - Parameters:
+  ///   - distance: Points, at least 0.
+  ///   - seconds: The time allowed.
+  ///   - phase: The phase the user is in now.
+  ///   - isForward: Whether the distance lies the way of the motion.
+  ///   - speed: The current speed (absolute), points per second.
+  ///   - screen: The viewport's length, in points.
+  ///   - glide: The glide's physics, during a glide.
+  func reachProbability(
+    _ distance: Double, within seconds: Double, phase: Phase, isForward: Bool,
+    speed: Double, screen: Double, glide: ViewportMotion?
+  ) -> Double {
+    guard distance >= 0 else { return 1 }
+    guard seconds > 0, screen > 0 else { return 0 }
+    let horizons = Self.horizons
+    let t = Swift.min(seconds, Self.longestHorizon)
+    var upper = 0
+    while horizons[upper] < t { upper += 1 }
+    let high = probability(distance, horizon: upper, phase, isForward, speed, screen, glide)
+    guard t < horizons[upper] else { return high }
+    let lowTime = upper == 0 ? 0 : horizons[upper - 1]
+    let low =
+      upper == 0
+      ? 0 : probability(distance, horizon: upper - 1, phase, isForward, speed, screen, glide)
+    return low + (high - low) * (t - lowTime) / (horizons[upper] - lowTime)
+  }
+
+  private func probability(
+    _ distance: Double, horizon: Int, _ phase: Phase, _ isForward: Bool, _ speed: Double,
+    _ screen: Double, _ glide: ViewportMotion?
+  ) -> Double {
+    let seconds = Self.horizons[horizon]
+    let scaled =
+      isForward
+      ? Self.scaled(
+        distance, horizon: seconds, phase: phase, speed: speed, screen: screen, glide: glide)
+      : distance / screen
+    let kept = samples[Self.slot(phase, horizon, isForward)].ascending
+    let reached = kept.count - Search.partitionPoint(in: 0..<kept.count) { kept[$0] > scaled }
+    let prior = Self.prior(scaled, seconds: seconds, phase: phase, isForward: isForward)
+    return (Double(reached) + Self.priorWeight * prior) / (Double(kept.count) + Self.priorWeight)
+  }
+
+  /// The prior probability that a user at rest (or in motion, turning back) moves at all
+  /// within `seconds`: rests of two seconds on average.
+  private static func moves(within seconds: Double) -> Double {
+    1 - exp(-seconds / 2)
+  }
+
+  /// A forward reach in the units its phase keeps: at rest in screens; while moving as
+  /// screens beyond the course of the glide (the one under way, or the one lifting the
+  /// finger now would start) within the horizon: negative when the glide was caught
+  /// early, positive when the user dragged on or flung again.
+  private static func scaled(
+    _ reach: Double, horizon: Double, phase: Phase, speed: Double, screen: Double,
+    glide: ViewportMotion?
+  ) -> Double {
+    switch phase {
+    case .rest: reach / screen
+    case .drag, .glide: (reach - (glide?.distanceCovered(within: horizon) ?? 0)) / screen
+    }
+  }
+
+  /// The prior: an exponential tail. At rest a reader moves on about half a screen a
+  /// second and back a tenth of that, after resting two seconds on average; in motion the
+  /// glide runs its course and the user then moves on as at rest, seldom turning back.
+  private static func prior(
+    _ scaled: Double, seconds: Double, phase: Phase, isForward: Bool
+  ) -> Double {
+    switch (phase, isForward) {
+    case (.rest, true): moves(within: seconds) * exp(-scaled / (0.5 * seconds))
+    case (.rest, false): moves(within: seconds) * exp(-scaled / (0.05 * seconds))
+    case (.drag, false), (.glide, false): moves(within: seconds) * exp(-scaled / (0.05 * seconds))
+    case (.drag, true), (.glide, true): scaled <= 0 ? 1 : exp(-scaled / (0.5 * seconds))
+    }
+  }
+}

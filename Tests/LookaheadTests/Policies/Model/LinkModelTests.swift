@@ -1,0 +1,46 @@
+import Testing
+
+@testable import Lookahead
+
+@Suite struct LinkModelTests {
+  @Test("the prior stands until a load finishes")
+  func thePriorStandsUntilALoadFinishes() {
+    var link = LinkModel(latency: 0.4, bandwidth: 500_000)
+    #expect(!link.hasObservations)
+    #expect(link.bandwidth == 500_000)
+    // A mean load of half the prior latency's transfer: 100 kB, 0.2 s on the link.
+    #expect(link.bytesPerLoad == 100_000)
+    #expect(abs(link.roundTrip - 0.2) < 1e-9)
+    // A page that took 0.3 s says the round trip is shorter than the prior.
+    link.pageLatency = 0.3
+    #expect(abs(link.roundTrip - 0.1) < 1e-9)
+  }
+
+  @Test("a line through the loads gives the round trip and the bandwidth")
+  func aLineThroughTheLoadsGivesTheRoundTripAndTheBandwidth() {
+    var link = LinkModel(latency: 0.4, bandwidth: 500_000)
+    // 70 ms round trip, 1.5 MB/s shared fairly: loads of 20–200 kB, alone or in pairs.
+    for (bytes, sharing) in [(20_000, 1), (200_000, 1), (80_000, 2), (150_000, 2), (40_000, 1)] {
+      let seconds = 0.07 + Double(bytes * sharing) / 1_500_000
+      link.observe(latency: .seconds(seconds), bytes: bytes, sharing: sharing)
+    }
+    #expect(abs(link.bandwidth - 1_500_000) < 1)
+    #expect(abs(link.roundTrip - 0.07) < 1e-6)
+    // A load of the mean size alongside two others takes its round trip and a third of
+    // the link for three times its transfer.
+    let expected = 0.07 + 3 * link.bytesPerLoad / 1_500_000
+    #expect(abs(link.loadTime(inFlight: 2) - expected) < 1e-6)
+    // The link is busy with a round trip's worth of transfers plus the one in flight.
+    #expect(link.loadsInFlight == Int((0.07 / link.transferTime).rounded(.up)) + 1)
+  }
+
+  @Test("loads of one size give no line: the mean latency stands in")
+  func loadsOfOneSizeGiveNoLine() {
+    var link = LinkModel(latency: 0.4, bandwidth: 500_000)
+    for _ in 0..<5 { link.observe(latency: .milliseconds(200), bytes: 100_000, sharing: 1) }
+    // As if each load were alone: 100 kB in 0.2 s.
+    #expect(abs(link.bandwidth - 500_000) < 1e-6)
+    #expect(link.roundTrip == 0)
+    #expect(link.loadsInFlight == 1)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+@Suite struct ModelPolicyTests {
+  /// 500 items of 100 points under a 1,000-point viewport.
+  private let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
+
+  private func answer(
+    _ policy: inout ModelPolicy, tracker: ScrollTracker, time: Duration, offset: Double,
+    status: ClosureLoadStatus = ClosureLoadStatus()
+  ) -> [PreloadRequest] {
+    let input = PolicyInput(
+      time: time, layout: layout, viewport: CGRect(x: 0, y: offset, width: 390, height: 1000),
+      tracker: tracker)
+    return policy.wantedItems(for: input, status: status)
+  }
+
+  @Test("at rest the items on screen come first, as many as keep the link busy")
+  func atRestTheItemsOnScreenComeFirst() {
+    var policy = ModelPolicy()
+    var tracker = ScrollTracker()
+    var requests: [PreloadRequest] = []
+    for frame in 0..<60 {
+      let time = Duration.milliseconds(frame * 1000 / 60)
+      tracker.record(offset: CGPoint(x: 0, y: 3000), at: time)
+      requests = answer(&policy, tracker: tracker, time: time, offset: 3000)
+    }
+    // The prior link (0.4 s, 500 kB/s) keeps two loads in flight.
+    #expect(requests.count == 2)
+    for request in requests {
+      #expect((30..<40).contains(request.item))
+      #expect(request.priority == .visible)
+    }
+  }
+
+  @Test("local reads take no place on the link")
+  func localReadsTakeNoPlaceOnTheLink() {
+    var policy = ModelPolicy()
+    var tracker = ScrollTracker()
+    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    let stored = ClosureLoadStatus(isStoredLocally: { $0 >= 30 && $0 < 40 })
+    let requests = answer(&policy, tracker: tracker, time: .zero, offset: 3000, status: stored)
+    // All ten items on screen read from disk, and the link still takes two loads.
+    #expect(Set(requests.map(\.item)).isSuperset(of: 30..<40))
+    #expect(requests.count == 12)
+  }
+
+  @Test("a glide's fly-overs are skipped and its landing is loaded")
+  func aGlidesFlyOversAreSkippedAndItsLandingIsLoaded() throws {
+    var policy = ModelPolicy()
+    for _ in 0..<4 { policy.loadDidFinish(latency: .milliseconds(300), bytes: 100_000) }
+    var tracker = ScrollTracker()
+    // A fling at 8,000 pt/s decelerating at UIScrollView's 0.998 per millisecond.
+    let decay = -log(0.998) * 1000
+    var offset = 0.0
+    var requests: [PreloadRequest] = []
+    for frame in 0...15 {
+      let seconds = Double(frame) / 60
+      offset = 8000 / decay * (1 - exp(-decay * seconds))
+      tracker.record(offset: CGPoint(x: 0, y: offset), at: .seconds(seconds))
+      requests = answer(&policy, tracker: tracker, time: .seconds(seconds), offset: offset)
+    }
+    try #require(tracker.phase == .decelerating)
+    let motion = ViewportMotion(tracker: tracker, axis: .vertical)
+    let landing = offset + motion.remainingDistance
+    // The glide carries the first screen off within a learned load time: flown over.
+    try #require(motion.timeToTravel(1000) < 0.3)
+    #expect(!requests.isEmpty)
+    for request in requests {
+      // The glide carries no wanted item off the screen before a load of 0.3 s started
+      // now could finish.
+      let itemEnd = Double(request.item + 1) * 100
+      #expect(motion.timeToTravel(itemEnd - offset) > 0.3, "\(request.item) is flown over")
+    }
+    // The landing screen is among them.
+    #expect(requests.contains { Double($0.item) * 100 >= landing })
+  }
+}

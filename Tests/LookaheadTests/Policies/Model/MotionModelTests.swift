@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import Lookahead
+
+#if canImport(CoreGraphics)
+  import CoreGraphics
+#endif
+
+@Suite struct MotionModelTests {
+  /// Feeds `seconds` of frames at 60 Hz moving at `speed` points per second from
+  /// `offset`, in `phase`; returns the offset reached.
+  private func feed(
+    _ model: inout MotionModel, from start: Double, seconds: Double, offset: Double,
+    speed: Double, phase: MotionModel.Phase
+  ) -> Double {
+    var offset = offset
+    for frame in 0..<Int(seconds * 60) {
+      offset += speed / 60
+      model.observe(
+        time: start + Double(frame) / 60, offset: offset, phase: phase, sign: 1,
+        speed: abs(speed), screen: 800, glide: nil)
+    }
+    return offset
+  }
+
+  @Test("the prior answers before anything is learned")
+  func thePriorAnswersBeforeAnythingIsLearned() {
+    let model = MotionModel()
+    let near = model.reachProbability(
+      400, within: 2, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+    let far = model.reachProbability(
+      4000, within: 2, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+    let back = model.reachProbability(
+      400, within: 2, phase: .rest, isForward: false, speed: 0, screen: 800, glide: nil)
+    #expect(near > far)
+    #expect(near > back)
+    // A user at rest may not move at all.
+    let any = model.reachProbability(
+      0, within: 1, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+    #expect(any > 0 && any < 1)
+  }
+
+  @Test("a user who rests and then reads on teaches the rest model")
+  func aUserWhoRestsAndThenReadsOnTeachesTheRestModel() {
+    var still = MotionModel()
+    var reader = MotionModel()
+    _ = feed(&still, from: 0, seconds: 30, offset: 0, speed: 0, phase: .rest)
+    // Always one screen every two seconds, recorded as rest (a slow reader's drags).
+    _ = feed(&reader, from: 0, seconds: 30, offset: 0, speed: 400, phase: .rest)
+    let stillAnswer = still.reachProbability(
+      800, within: 4, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+    let readerAnswer = reader.reachProbability(
+      800, within: 4, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+    // The still user almost never gets a screen on; the reader always does.
+    #expect(stillAnswer < 0.2)
+    #expect(readerAnswer > 0.8)
+  }
+
+  @Test("a glide's own course is certain until it is learned otherwise")
+  func aGlidesOwnCourseIsCertain() {
+    var tracker = ScrollTracker()
+    for frame in 0...12 {
+      tracker.record(offset: CGPoint(x: 0, y: Double(frame) * 50), at: .milliseconds(frame * 16))
+    }
+    let glide = ViewportMotion(tracker: tracker, axis: .vertical).liftedNow()
+    let model = MotionModel()
+    let covered = glide.distanceCovered(within: 1)
+    #expect(
+      model.reachProbability(
+        covered * 0.9, within: 1, phase: .glide, isForward: true, speed: glide.speed,
+        screen: 800, glide: glide) == 1)
+    #expect(
+      model.reachProbability(
+        covered + 2000, within: 1, phase: .glide, isForward: true, speed: glide.speed,
+        screen: 800, glide: glide) < 0.1)
+  }
+
+  @Test("a moved list drops the open probes")
+  func aMovedListDropsTheOpenProbes() {
+    /// A second at rest, then ten screens further on for nine more seconds (the list
+    /// moved under the viewport), dropping the probes in between when `drops`.
+    func learned(drops: Bool) -> MotionModel {
+      var model = MotionModel()
+      _ = feed(&model, from: 0, seconds: 1, offset: 0, speed: 0, phase: .rest)
+      if drops { model.contentMoved() }
+      _ = feed(&model, from: 1, seconds: 9, offset: 8000, speed: 0, phase: .rest)
+      return model
+    }
+    let answers = [true, false].map {
+      learned(drops: $0).reachProbability(
+        4000, within: 8, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+    }
+    // Probes open across the move learned a jump of ten screens.
+    #expect(answers[0] < answers[1])
+  }
+}
