@@ -20,7 +20,8 @@ import Foundation
 /// loads start, most valuable first, while fewer loads than the link's budget are in
 /// flight. A local read (a disk cache) lands within a frame and takes no place on the
 /// link. Once the memory's size is known, an item is loaded only if it is among the
-/// items, in memory or not, that save the most frames.
+/// items, in memory or not, that save the most frames, and items further from the screen
+/// than the memory holds are not looked at.
 ///
 /// The rest follows: items on screen save the most frames; items a glide flies over
 /// before their load could finish save none; the landing area saves many; at rest the
@@ -69,9 +70,9 @@ package struct ModelPolicy: ItemPolicy {
     var benefit: Double
   }
 
-  /// How many resources the memory holds, learned from the first eviction seen among the
-  /// items near the viewport; `nil` until then.
-  private var memoryItems: Int?
+  /// How many resources the memory holds at least, learned from evictions of items near
+  /// the viewport; `nil` until the first.
+  private(set) var memoryItems: Int?
   /// The items near the viewport that were in memory on the previous frame.
   private var wasReady: [Int] = []
   /// Scratch: the items in memory on this frame.
@@ -148,14 +149,18 @@ package struct ModelPolicy: ItemPolicy {
     let framesPlanned = planned / frameInterval
     let worthALook = bytes / (parameters.blankFramePrice * framesPlanned + bytes)
     let seenBy = link.loadTime(inFlight: startTimes.count) + planned
+    // Once the memory's size is known, an item further than that many items from the
+    // screen is never among those that save the most frames: the nearer items on its
+    // side would be on screen first.
+    let reach = memoryItems ?? .max
     var lower = visible.lowerBound
-    while lower > 0,
+    while lower > 0, visible.lowerBound - lower < reach,
       course.everSeen(input.layout.span(ofItem: lower - 1), within: seenBy) >= worthALook
     {
       lower -= 1
     }
     var upper = visible.upperBound
-    while upper < input.layout.itemCount,
+    while upper < input.layout.itemCount, upper - visible.upperBound < reach,
       course.everSeen(input.layout.span(ofItem: upper), within: seenBy) >= worthALook
     {
       upper += 1
@@ -233,15 +238,15 @@ package struct ModelPolicy: ItemPolicy {
 
 extension ModelPolicy {
   /// Learns how many resources the memory holds: when an item near the viewport that
-  /// was in memory on the previous frame no longer is, the memory was full with the
-  /// resources then in it.
+  /// was in memory on the previous frame no longer is, the memory was full, holding at
+  /// least the resources near the viewport then in it.
   fileprivate mutating func learnMemory(range: Range<Int>, status: some LoadStatus) {
     isReadyNow.removeAll(keepingCapacity: true)
     for index in range where status.isReady(index) { isReadyNow.append(index) }
     let evicted = wasReady.contains { range.contains($0) && !status.isReady($0) }
-    if evicted {
-      memoryItems = Swift.max(1, Swift.min(memoryItems ?? .max, wasReady.count))
-    }
+    // Each eviction says the memory holds at least the resources near the viewport
+    // that were in it: the largest such count is the best lower bound.
+    if evicted { memoryItems = Swift.max(memoryItems ?? 1, wasReady.count) }
     swap(&wasReady, &isReadyNow)
   }
 }

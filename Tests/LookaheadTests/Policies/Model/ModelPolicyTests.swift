@@ -82,3 +82,26 @@ import Testing
     #expect(requests.contains { Double($0.item) * 100 >= landing })
   }
 }
+
+extension ModelPolicyTests {
+  @Test("the memory's size is learned from evictions near the viewport")
+  func theMemorysSizeIsLearnedFromEvictionsNearTheViewport() {
+    var policy = ModelPolicy()
+    var tracker = ScrollTracker()
+    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    func frame(_ index: Int, ready: Range<Int>) {
+      let status = ClosureLoadStatus(isReady: { ready.contains($0) })
+      _ = answer(
+        &policy, tracker: tracker, time: .milliseconds(index * 16), offset: 3000, status: status)
+    }
+    frame(0, ready: 30..<40)
+    frame(1, ready: 30..<40)
+    #expect(policy.memoryItems == nil)
+    // Item 30 leaves memory while ten resources near the viewport were in it.
+    frame(2, ready: 31..<40)
+    #expect(policy.memoryItems == 10)
+    // A smaller count later does not shrink what is known.
+    frame(3, ready: 32..<40)
+    #expect(policy.memoryItems == 10)
+  }
+}
