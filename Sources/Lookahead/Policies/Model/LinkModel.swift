@@ -10,7 +10,8 @@ import Foundation
 /// recent points, older ones fading, gives the bandwidth (its slope's inverse) and the
 /// round trip (where it meets zero bytes). Until the points spread enough for a line,
 /// the prior stands. The loads that keep the link busy without crowding it are its
-/// bandwidth-delay product in loads, plus the one being transferred.
+/// bandwidth-delay product in loads, over a round trip and the time until loads can next
+/// be started, plus the one being transferred.
 ///
 /// A value type; confine it to one thread.
 struct LinkModel: Sendable {
@@ -94,10 +95,12 @@ struct LinkModel: Sendable {
     roundTrip + Double(inFlight + 1) * transferTime
   }
 
-  /// The loads in flight that keep the link busy: its bandwidth-delay product in loads,
-  /// rounded up, plus the one being transferred.
-  var loadsInFlight: Int {
+  /// The loads in flight that keep the link busy until loads can next be started,
+  /// `decisionInterval` seconds from now: its bandwidth-delay product over a round trip
+  /// and that interval, in loads, rounded up, plus the one being transferred.
+  func loadsInFlight(decisionInterval: Double) -> Int {
     guard transferTime > 0 else { return 1 }
-    return Int(Swift.min(64, (roundTrip / transferTime).rounded(.up))) + 1
+    let delay = roundTrip + decisionInterval
+    return Int(Swift.min(64, (delay / transferTime).rounded(.up))) + 1
   }
 }

@@ -218,7 +218,7 @@ package struct ModelPolicy: ItemPolicy {
       threshold = benefits[memoryItems - 1]
     }
     candidates.sort { $0.value > $1.value }
-    var slots = link.loadsInFlight
+    var slots = link.loadsInFlight(decisionInterval: frameInterval)
     for candidate in candidates where candidate.isRunning { slots -= 1 }
     for candidate in candidates {
       if !candidate.isRunning {
