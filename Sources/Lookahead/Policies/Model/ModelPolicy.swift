@@ -101,13 +101,16 @@ package struct ModelPolicy: ItemPolicy {
     link.pageLatency = latency.inSeconds
   }
 
-  /// Forgets the start times of running loads and the open motion probes.
+  /// Maps the running loads' start times to the items' new positions, and forgets what
+  /// was in memory on the last frame and the open motion probes: positions compared
+  /// across the change mean nothing.
   package mutating func listDidChange(_ changes: ListIndexChanges) {
     var moved: [Int: Double] = [:]
     for (item, start) in startTimes where item < changes.oldCount {
       if let new = changes.newIndex(ofOldIndex: item) { moved[new] = start }
     }
     startTimes = moved
+    wasReady.removeAll(keepingCapacity: true)
     motion.contentMoved()
   }
 

@@ -106,3 +106,20 @@ extension ModelPolicyTests {
     #expect(policy.memoryItems == 10)
   }
 }
+
+extension ModelPolicyTests {
+  @Test("items moved by an insertion are not taken for evictions")
+  func itemsMovedByAnInsertionAreNotTakenForEvictions() {
+    var policy = ModelPolicy()
+    var tracker = ScrollTracker()
+    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    let before = ClosureLoadStatus(isReady: { (30..<40).contains($0) })
+    _ = answer(&policy, tracker: tracker, time: .zero, offset: 3000, status: before)
+    // Five items inserted at the top: the same resources now sit at 35..<45, and item
+    // 30 is another item's.
+    policy.listDidChange(ListIndexChanges(oldCount: 500, newCount: 505, inserted: Array(0..<5)))
+    let after = ClosureLoadStatus(isReady: { (35..<45).contains($0) })
+    _ = answer(&policy, tracker: tracker, time: .milliseconds(16), offset: 3000, status: after)
+    #expect(policy.memoryItems == nil)
+  }
+}
