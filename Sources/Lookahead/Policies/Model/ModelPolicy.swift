@@ -136,7 +136,7 @@ package struct ModelPolicy: ItemPolicy {
       !glide.isMoving ? .rest : glide.isDecelerating ? .glide : .drag
     motion.observe(
       time: now, offset: Double(viewport.lowerBound), phase: phase, sign: lastSign,
-      speed: glide.speed, screen: screen, glide: phase == .rest ? nil : glide.liftedNow())
+      screen: screen, glide: phase == .rest ? nil : glide.liftedNow())
     let course = ViewportCourse(
       motion: motion, glide: glide, phase: phase, sign: lastSign, screen: screen,
       viewport: viewport, horizon: MotionModel.longestHorizon)
@@ -146,12 +146,13 @@ package struct ModelPolicy: ItemPolicy {
     let bytes = link.bytesPerLoad
     // The frames a load started now can save end this far ahead: later ones are left
     // to a later load.
-    let planned = parameters.planningLoads * link.loadTime(inFlight: startTimes.count)
+    let loadTime = link.loadTime(inFlight: startTimes.count)
+    let planned = parameters.planningLoads * loadTime
     // An item is worth its bytes only if the chance to see it by then is at least what
     // makes the frames it could save, were it on screen throughout, outweigh them.
     let framesPlanned = planned / frameInterval
     let worthALook = bytes / (parameters.blankFramePrice * framesPlanned + bytes)
-    let seenBy = link.loadTime(inFlight: startTimes.count) + planned
+    let seenBy = loadTime + planned
     // Once the memory's size is known, an item further than that many items from the
     // screen is never among those that save the most frames: the nearer items on its
     // side would be on screen first.
@@ -180,7 +181,7 @@ package struct ModelPolicy: ItemPolicy {
       if status.isReady(index) {
         // A resource in memory keeps its place there by what it still saves.
         if memoryItems != nil {
-          benefits.append(course.framesOnScreen(span, after: 0, until: planned))
+          benefits.append(course.secondsOnScreen(span, after: 0, until: planned))
         }
         continue
       }
@@ -203,7 +204,7 @@ package struct ModelPolicy: ItemPolicy {
       }
       let end = finish + planned
       let everSeen = course.everSeen(span, within: end)
-      let seconds = course.framesOnScreen(span, after: finish, until: end)
+      let seconds = course.secondsOnScreen(span, after: finish, until: end)
       let value =
         parameters.blankFramePrice * seconds / frameInterval - remainingBytes * (1 - everSeen)
       guard value > 0 else { continue }

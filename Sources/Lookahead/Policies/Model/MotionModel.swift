@@ -41,8 +41,6 @@ struct MotionModel: Sendable {
     /// +1 when the motion's direction is toward larger offsets.
     var sign: Double
     var origin: Double
-    /// Points per second (absolute) when the probe opened.
-    var speed: Double
     var screen: Double
     /// The glide under way when the probe opened, if any.
     var glide: ViewportMotion?
@@ -74,11 +72,10 @@ struct MotionModel: Sendable {
   ///   - phase: The phase the user is in.
   ///   - sign: +1 when the user's motion (the last one, at rest) heads toward larger
   ///     offsets, else -1.
-  ///   - speed: Points per second (absolute).
   ///   - screen: The viewport's length along the axis, in points.
   ///   - glide: The glide's physics, during a glide.
   mutating func observe(
-    time: Double, offset: Double, phase: Phase, sign: Double, speed: Double, screen: Double,
+    time: Double, offset: Double, phase: Phase, sign: Double, screen: Double,
     glide: ViewportMotion?
   ) {
     var index = 0
@@ -105,14 +102,14 @@ struct MotionModel: Sendable {
     lastProbe = time
     probes.append(
       Probe(
-        time: time, phase: phase, sign: sign, origin: offset, speed: speed, screen: screen,
+        time: time, phase: phase, sign: sign, origin: offset, screen: screen,
         glide: glide))
   }
 
   private mutating func record(_ probe: Probe) {
     let horizon = Self.horizons[probe.nextHorizon]
     let forward = Self.scaled(
-      probe.forward, horizon: horizon, phase: probe.phase, speed: probe.speed,
+      probe.forward, horizon: horizon, phase: probe.phase,
       screen: probe.screen, glide: probe.glide)
     samples[Self.slot(probe.phase, probe.nextHorizon, true)].append(forward)
     samples[Self.slot(probe.phase, probe.nextHorizon, false)].append(
@@ -134,12 +131,11 @@ struct MotionModel: Sendable {
   ///   - seconds: The time allowed.
   ///   - phase: The phase the user is in now.
   ///   - isForward: Whether the distance lies the way of the motion.
-  ///   - speed: The current speed (absolute), points per second.
   ///   - screen: The viewport's length, in points.
   ///   - glide: The glide's physics, during a glide.
   func reachProbability(
     _ distance: Double, within seconds: Double, phase: Phase, isForward: Bool,
-    speed: Double, screen: Double, glide: ViewportMotion?
+    screen: Double, glide: ViewportMotion?
   ) -> Double {
     guard distance >= 0 else { return 1 }
     guard seconds > 0, screen > 0 else { return 0 }
@@ -147,24 +143,24 @@ struct MotionModel: Sendable {
     let t = Swift.min(seconds, Self.longestHorizon)
     var upper = 0
     while horizons[upper] < t { upper += 1 }
-    let high = probability(distance, horizon: upper, phase, isForward, speed, screen, glide)
+    let high = probability(distance, horizon: upper, phase, isForward, screen, glide)
     guard t < horizons[upper] else { return high }
     let lowTime = upper == 0 ? 0 : horizons[upper - 1]
     let low =
       upper == 0
-      ? 0 : probability(distance, horizon: upper - 1, phase, isForward, speed, screen, glide)
+      ? 0 : probability(distance, horizon: upper - 1, phase, isForward, screen, glide)
     return low + (high - low) * (t - lowTime) / (horizons[upper] - lowTime)
   }
 
   private func probability(
-    _ distance: Double, horizon: Int, _ phase: Phase, _ isForward: Bool, _ speed: Double,
+    _ distance: Double, horizon: Int, _ phase: Phase, _ isForward: Bool,
     _ screen: Double, _ glide: ViewportMotion?
   ) -> Double {
     let seconds = Self.horizons[horizon]
     let scaled =
       isForward
       ? Self.scaled(
-        distance, horizon: seconds, phase: phase, speed: speed, screen: screen, glide: glide)
+        distance, horizon: seconds, phase: phase, screen: screen, glide: glide)
       : distance / screen
     let kept = samples[Self.slot(phase, horizon, isForward)].ascending
     let reached = kept.count - Search.partitionPoint(in: 0..<kept.count) { kept[$0] > scaled }
@@ -183,7 +179,7 @@ struct MotionModel: Sendable {
   /// finger now would start) within the horizon: negative when the glide was caught
   /// early, positive when the user dragged on or flung again.
   private static func scaled(
-    _ reach: Double, horizon: Double, phase: Phase, speed: Double, screen: Double,
+    _ reach: Double, horizon: Double, phase: Phase, screen: Double,
     glide: ViewportMotion?
   ) -> Double {
     switch phase {

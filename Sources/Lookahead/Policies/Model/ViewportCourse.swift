@@ -34,8 +34,8 @@ struct ViewportCourse {
   private func reach(_ distance: Double, within seconds: Double, isForward: Bool) -> Double {
     guard distance >= 0 else { return 1 }
     return motion.reachProbability(
-      distance, within: seconds, phase: phase, isForward: isForward, speed: glide.speed,
-      screen: screen, glide: phase == .rest ? nil : glide.liftedNow())
+      distance, within: seconds, phase: phase, isForward: isForward, screen: screen,
+      glide: phase == .rest ? nil : glide.liftedNow())
   }
 
   /// The probability that the item is on screen `seconds` from now.
@@ -60,7 +60,7 @@ struct ViewportCourse {
 
   /// The expected seconds the item is on screen between `start` and `end` (at most the
   /// horizon).
-  func framesOnScreen(_ span: AxisSpan, after start: Double, until end: Double) -> Double {
+  func secondsOnScreen(_ span: AxisSpan, after start: Double, until end: Double) -> Double {
     let end = Swift.min(end, horizon)
     guard start < end else { return 0 }
     let window = window(span)
@@ -76,11 +76,6 @@ struct ViewportCourse {
       if time >= end { break }
     }
     return total
-  }
-
-  /// The expected seconds the item is on screen between `start` and the horizon.
-  func framesOnScreen(_ span: AxisSpan, after start: Double) -> Double {
-    framesOnScreen(span, after: start, until: horizon)
   }
 
   /// The probability that the item is on screen at some time before the horizon.

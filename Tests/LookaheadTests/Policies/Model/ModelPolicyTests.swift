@@ -11,6 +11,13 @@ import Testing
   /// 500 items of 100 points under a 1,000-point viewport.
   private let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
 
+  /// A tracker that has stood at offset 3,000 (items 30..<40 on screen) since time 0.
+  private func resting() -> ScrollTracker {
+    var tracker = ScrollTracker()
+    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    return tracker
+  }
+
   private func answer(
     _ policy: inout ModelPolicy, tracker: ScrollTracker, time: Duration, offset: Double,
     status: ClosureLoadStatus = ClosureLoadStatus()
@@ -43,8 +50,7 @@ import Testing
   @Test("local reads take no place on the link")
   func localReadsTakeNoPlaceOnTheLink() {
     var policy = ModelPolicy()
-    var tracker = ScrollTracker()
-    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    let tracker = resting()
     let stored = ClosureLoadStatus(isStoredLocally: { $0 >= 30 && $0 < 40 })
     let requests = answer(&policy, tracker: tracker, time: .zero, offset: 3000, status: stored)
     // All ten items on screen read from disk, and the link still takes three loads.
@@ -88,8 +94,7 @@ extension ModelPolicyTests {
   @Test("the memory's size is learned from evictions near the viewport")
   func theMemorysSizeIsLearnedFromEvictionsNearTheViewport() {
     var policy = ModelPolicy()
-    var tracker = ScrollTracker()
-    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    let tracker = resting()
     func frame(_ index: Int, ready: Range<Int>) {
       let status = ClosureLoadStatus(isReady: { ready.contains($0) })
       _ = answer(
@@ -111,8 +116,7 @@ extension ModelPolicyTests {
   @Test("items moved by an insertion are not taken for evictions")
   func itemsMovedByAnInsertionAreNotTakenForEvictions() {
     var policy = ModelPolicy()
-    var tracker = ScrollTracker()
-    tracker.record(offset: CGPoint(x: 0, y: 3000), at: .zero)
+    let tracker = resting()
     let before = ClosureLoadStatus(isReady: { (30..<40).contains($0) })
     _ = answer(&policy, tracker: tracker, time: .zero, offset: 3000, status: before)
     // Five items inserted at the top: the same resources now sit at 35..<45, and item

@@ -19,7 +19,7 @@ import Testing
       offset += speed / 60
       model.observe(
         time: start + Double(frame) / 60, offset: offset, phase: phase, sign: 1,
-        speed: abs(speed), screen: 800, glide: nil)
+        screen: 800, glide: nil)
     }
     return offset
   }
@@ -28,16 +28,16 @@ import Testing
   func thePriorAnswersBeforeAnythingIsLearned() {
     let model = MotionModel()
     let near = model.reachProbability(
-      400, within: 2, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+      400, within: 2, phase: .rest, isForward: true, screen: 800, glide: nil)
     let far = model.reachProbability(
-      4000, within: 2, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+      4000, within: 2, phase: .rest, isForward: true, screen: 800, glide: nil)
     let back = model.reachProbability(
-      400, within: 2, phase: .rest, isForward: false, speed: 0, screen: 800, glide: nil)
+      400, within: 2, phase: .rest, isForward: false, screen: 800, glide: nil)
     #expect(near > far)
     #expect(near > back)
     // A user at rest may not move at all.
     let any = model.reachProbability(
-      0, within: 1, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+      0, within: 1, phase: .rest, isForward: true, screen: 800, glide: nil)
     #expect(any > 0 && any < 1)
   }
 
@@ -49,9 +49,9 @@ import Testing
     // Always one screen every two seconds, recorded as rest (a slow reader's drags).
     _ = feed(&reader, from: 0, seconds: 30, offset: 0, speed: 400, phase: .rest)
     let stillAnswer = still.reachProbability(
-      800, within: 4, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+      800, within: 4, phase: .rest, isForward: true, screen: 800, glide: nil)
     let readerAnswer = reader.reachProbability(
-      800, within: 4, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+      800, within: 4, phase: .rest, isForward: true, screen: 800, glide: nil)
     // The still user almost never gets a screen on; the reader always does.
     #expect(stillAnswer < 0.2)
     #expect(readerAnswer > 0.8)
@@ -68,12 +68,10 @@ import Testing
     let covered = glide.distanceCovered(within: 1)
     #expect(
       model.reachProbability(
-        covered * 0.9, within: 1, phase: .glide, isForward: true, speed: glide.speed,
-        screen: 800, glide: glide) == 1)
+        covered * 0.9, within: 1, phase: .glide, isForward: true, screen: 800, glide: glide) == 1)
     #expect(
       model.reachProbability(
-        covered + 2000, within: 1, phase: .glide, isForward: true, speed: glide.speed,
-        screen: 800, glide: glide) < 0.1)
+        covered + 2000, within: 1, phase: .glide, isForward: true, screen: 800, glide: glide) < 0.1)
   }
 
   @Test("a moved list drops the open probes")
@@ -89,7 +87,7 @@ import Testing
     }
     let answers = [true, false].map {
       learned(drops: $0).reachProbability(
-        4000, within: 8, phase: .rest, isForward: true, speed: 0, screen: 800, glide: nil)
+        4000, within: 8, phase: .rest, isForward: true, screen: 800, glide: nil)
     }
     // Probes open across the move learned a jump of ten screens.
     #expect(answers[0] < answers[1])
