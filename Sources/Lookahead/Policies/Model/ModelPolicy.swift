@@ -173,15 +173,31 @@ package struct ModelPolicy: ItemPolicy {
     learnMemory(range: range, status: status)
     var inFlight = 0
     for index in range where status.isLoading(index) { inFlight += 1 }
+    let runningLoadTime = link.loadTime(inFlight: inFlight - 1)
+    let roundTrip = link.roundTrip
+    let runningTransfer = Swift.max(runningLoadTime - roundTrip, frameInterval)
+    let newLoadTime = link.loadTime(inFlight: inFlight)
     candidates.removeAll(keepingCapacity: true)
     benefits.removeAll(keepingCapacity: true)
+    // Items of one row of a grid share their span: their exposure is worked out once.
+    var last: (span: AxisSpan, start: Double, end: Double, seconds: Double, everSeen: Double)?
+    func exposure(_ span: AxisSpan, after start: Double, until end: Double) -> (
+      seconds: Double, everSeen: Double
+    ) {
+      if let last, last.span == span, last.start == start, last.end == end {
+        return (last.seconds, last.everSeen)
+      }
+      let answer = course.exposure(span, after: start, until: end)
+      last = (span, start, end, answer.seconds, answer.everSeen)
+      return answer
+    }
     for index in range {
       let span = input.layout.span(ofItem: index)
       let isVisible = visible.contains(index)
       if status.isReady(index) {
         // A resource in memory keeps its place there by what it still saves.
         if memoryItems != nil {
-          benefits.append(course.secondsOnScreen(span, after: 0, until: planned))
+          benefits.append(exposure(span, after: 0, until: planned).seconds)
         }
         continue
       }
@@ -193,18 +209,16 @@ package struct ModelPolicy: ItemPolicy {
         let start = startTimes[index] ?? now
         startTimes[index] = start
         let age = now - start
-        let total = link.loadTime(inFlight: inFlight - 1)
-        finish = Swift.max(frameInterval, total - age)
-        let transfer = Swift.max(total - link.roundTrip, frameInterval)
-        remainingBytes *= 1 - Swift.min(1, Swift.max(0, (age - link.roundTrip) / transfer))
+        finish = Swift.max(frameInterval, runningLoadTime - age)
+        remainingBytes *=
+          1 - Swift.min(1, Swift.max(0, (age - roundTrip) / runningTransfer))
       } else {
         // A local read lands within a frame and takes no place on the link; it costs no
         // network bytes but lands in memory like a load, so it is priced the same.
-        finish = isLocal ? frameInterval : link.loadTime(inFlight: inFlight)
+        finish = isLocal ? frameInterval : newLoadTime
       }
       let end = finish + planned
-      let everSeen = course.everSeen(span, within: end)
-      let seconds = course.secondsOnScreen(span, after: finish, until: end)
+      let (seconds, everSeen) = exposure(span, after: finish, until: end)
       let value =
         parameters.blankFramePrice * seconds / frameInterval - remainingBytes * (1 - everSeen)
       guard value > 0 else { continue }

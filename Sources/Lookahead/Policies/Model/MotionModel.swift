@@ -109,8 +109,8 @@ struct MotionModel: Sendable {
   private mutating func record(_ probe: Probe) {
     let horizon = Self.horizons[probe.nextHorizon]
     let forward = Self.scaled(
-      probe.forward, horizon: horizon, phase: probe.phase,
-      screen: probe.screen, glide: probe.glide)
+      probe.forward, phase: probe.phase, screen: probe.screen,
+      covered: Self.glideCovered(probe.glide, within: horizon))
     samples[Self.slot(probe.phase, probe.nextHorizon, true)].append(forward)
     samples[Self.slot(probe.phase, probe.nextHorizon, false)].append(
       probe.backward / probe.screen)
@@ -138,53 +138,78 @@ struct MotionModel: Sendable {
     screen: Double, glide: ViewportMotion?
   ) -> Double {
     guard distance >= 0 else { return 1 }
-    guard seconds > 0, screen > 0 else { return 0 }
-    let horizons = Self.horizons
-    let t = Swift.min(seconds, Self.longestHorizon)
+    guard screen > 0 else { return 0 }
+    return Self.interpolated(within: seconds) { horizon in
+      probability(
+        distance, horizon: horizon, phase: phase, isForward: isForward, screen: screen,
+        covered: Self.glideCovered(glide, within: Self.horizons[horizon]))
+    }
+  }
+
+  /// The answer at any time from the answers at the horizons: linear between the two
+  /// horizons around `seconds` (and from 0 at time 0), the longest one's beyond it.
+  ///
+  /// - Parameters:
+  ///   - seconds: The time allowed.
+  ///   - probability: The answer at a horizon, by its index in ``horizons``.
+  static func interpolated(
+    within seconds: Double, _ probability: (Int) -> Double
+  ) -> Double {
+    guard seconds > 0 else { return 0 }
+    let t = Swift.min(seconds, longestHorizon)
     var upper = 0
     while horizons[upper] < t { upper += 1 }
-    let high = probability(distance, horizon: upper, phase, isForward, screen, glide)
+    let high = probability(upper)
     guard t < horizons[upper] else { return high }
     let lowTime = upper == 0 ? 0 : horizons[upper - 1]
-    let low =
-      upper == 0
-      ? 0 : probability(distance, horizon: upper - 1, phase, isForward, screen, glide)
+    let low = upper == 0 ? 0 : probability(upper - 1)
     return low + (high - low) * (t - lowTime) / (horizons[upper] - lowTime)
   }
 
-  private func probability(
-    _ distance: Double, horizon: Int, _ phase: Phase, _ isForward: Bool,
-    _ screen: Double, _ glide: ViewportMotion?
+  /// The points a glide covers within `seconds`; 0 without one.
+  static func glideCovered(_ glide: ViewportMotion?, within seconds: Double) -> Double {
+    glide?.distanceCovered(within: seconds) ?? 0
+  }
+
+  /// The probability that the viewport gets at least `distance` points ahead or behind
+  /// within the horizon at index `horizon` of ``horizons``.
+  ///
+  /// - Parameters:
+  ///   - distance: Points, at least 0.
+  ///   - horizon: An index into ``horizons``.
+  ///   - phase: The phase the user is in now.
+  ///   - isForward: Whether the distance lies the way of the motion.
+  ///   - screen: The viewport's length, in points; positive.
+  ///   - covered: The points the glide covers within that horizon
+  ///     (``glideCovered(_:within:)``); forward reaches in motion are learned beyond it.
+  func probability(
+    _ distance: Double, horizon: Int, phase: Phase, isForward: Bool, screen: Double,
+    covered: Double
   ) -> Double {
-    let seconds = Self.horizons[horizon]
     let scaled =
       isForward
-      ? Self.scaled(
-        distance, horizon: seconds, phase: phase, screen: screen, glide: glide)
+      ? Self.scaled(distance, phase: phase, screen: screen, covered: covered)
       : distance / screen
     let kept = samples[Self.slot(phase, horizon, isForward)].ascending
     let reached = kept.count - Search.partitionPoint(in: 0..<kept.count) { kept[$0] > scaled }
-    let prior = Self.prior(scaled, seconds: seconds, phase: phase, isForward: isForward)
+    let prior = Self.prior(scaled, horizon: horizon, phase: phase, isForward: isForward)
     return (Double(reached) + Self.priorWeight * prior) / (Double(kept.count) + Self.priorWeight)
   }
 
   /// The prior probability that a user at rest (or in motion, turning back) moves at all
-  /// within `seconds`: rests of two seconds on average.
-  private static func moves(within seconds: Double) -> Double {
-    1 - exp(-seconds / 2)
-  }
+  /// within each of ``horizons``: rests of two seconds on average.
+  private static let movesWithinHorizons = horizons.map { 1 - exp(-$0 / 2) }
 
   /// A forward reach in the units its phase keeps: at rest in screens; while moving as
-  /// screens beyond the course of the glide (the one under way, or the one lifting the
-  /// finger now would start) within the horizon: negative when the glide was caught
-  /// early, positive when the user dragged on or flung again.
+  /// screens beyond the `covered` points of the glide (the one under way, or the one
+  /// lifting the finger now would start) within the horizon: negative when the glide was
+  /// caught early, positive when the user dragged on or flung again.
   private static func scaled(
-    _ reach: Double, horizon: Double, phase: Phase, screen: Double,
-    glide: ViewportMotion?
+    _ reach: Double, phase: Phase, screen: Double, covered: Double
   ) -> Double {
     switch phase {
     case .rest: reach / screen
-    case .drag, .glide: (reach - (glide?.distanceCovered(within: horizon) ?? 0)) / screen
+    case .drag, .glide: (reach - covered) / screen
     }
   }
 
@@ -192,12 +217,13 @@ struct MotionModel: Sendable {
   /// second and back a tenth of that, after resting two seconds on average; in motion the
   /// glide runs its course and the user then moves on as at rest, seldom turning back.
   private static func prior(
-    _ scaled: Double, seconds: Double, phase: Phase, isForward: Bool
+    _ scaled: Double, horizon: Int, phase: Phase, isForward: Bool
   ) -> Double {
-    switch (phase, isForward) {
-    case (.rest, true): moves(within: seconds) * exp(-scaled / (0.5 * seconds))
-    case (.rest, false): moves(within: seconds) * exp(-scaled / (0.05 * seconds))
-    case (.drag, false), (.glide, false): moves(within: seconds) * exp(-scaled / (0.05 * seconds))
+    let seconds = horizons[horizon]
+    let moves = movesWithinHorizons[horizon]
+    return switch (phase, isForward) {
+    case (.rest, true): moves * exp(-scaled / (0.5 * seconds))
+    case (.rest, false), (.drag, false), (.glide, false): moves * exp(-scaled / (0.05 * seconds))
     case (.drag, true), (.glide, true): scaled <= 0 ? 1 : exp(-scaled / (0.5 * seconds))
     }
   }

@@ -4,13 +4,12 @@ import Foundation
 /// and behind, around the glide's physics while the viewport moves, and from them the
 /// probability that an item is on screen at a given time.
 ///
-/// A value type; made afresh each frame.
+/// A value type; made afresh each frame. What depends only on the frame (the glide's
+/// course at each horizon) is worked out once; what depends on an item is worked out
+/// once per edge of the item and horizon, however many times it is asked for.
 struct ViewportCourse {
   /// What the motion model has learned.
   let motion: MotionModel
-  /// The motion now; its glide (under way, or the one lifting the finger would start)
-  /// is the course a moving viewport's reaches are learned around.
-  let glide: ViewportMotion
   /// The phase the user is in.
   let phase: MotionModel.Phase
   /// +1 when "ahead" means toward larger offsets, else -1.
@@ -21,70 +20,150 @@ struct ViewportCourse {
   let viewport: AxisSpan
   /// The longest time the model answers for, in seconds.
   let horizon: Double
+  /// The points the glide covers within each horizon: the course a moving viewport's
+  /// reaches are learned around (0 at rest).
+  private let covered: PerHorizon
 
-  /// The displacements, in points the way of the motion, at which the item is on screen.
-  private func window(_ span: AxisSpan) -> (low: Double, high: Double) {
-    let low = Double(span.lowerBound - viewport.upperBound)
-    let high = Double(span.upperBound - viewport.lowerBound)
-    return sign > 0 ? (low, high) : (-high, -low)
+  /// Reads the course on one frame.
+  ///
+  /// - Parameters:
+  ///   - motion: What the motion model has learned.
+  ///   - glide: The motion now; its glide (under way, or the one lifting the finger would
+  ///     start) is the course a moving viewport's reaches are learned around.
+  ///   - phase: The phase the user is in.
+  ///   - sign: +1 when "ahead" means toward larger offsets, else -1.
+  ///   - screen: The viewport's length along the axis, in points.
+  ///   - viewport: The viewport's extent along the axis.
+  ///   - horizon: The longest time the model answers for, in seconds.
+  init(
+    motion: MotionModel, glide: ViewportMotion, phase: MotionModel.Phase, sign: Double,
+    screen: Double, viewport: AxisSpan, horizon: Double
+  ) {
+    self.motion = motion
+    self.phase = phase
+    self.sign = sign
+    self.screen = screen
+    self.viewport = viewport
+    self.horizon = horizon
+    let lifted = phase == .rest ? nil : glide.liftedNow()
+    var covered = PerHorizon(repeating: 0)
+    for index in MotionModel.horizons.indices {
+      covered[index] = MotionModel.glideCovered(lifted, within: MotionModel.horizons[index])
+    }
+    self.covered = covered
   }
 
-  /// The probability that the viewport gets `distance` points ahead (or behind) within
-  /// `seconds`.
-  private func reach(_ distance: Double, within seconds: Double, isForward: Bool) -> Double {
-    guard distance >= 0 else { return 1 }
-    return motion.reachProbability(
-      distance, within: seconds, phase: phase, isForward: isForward, screen: screen,
-      glide: phase == .rest ? nil : glide.liftedNow())
+  /// A distance from the viewport the way of the motion or the other way, with the
+  /// probabilities of reaching it within each horizon as far as they were asked for.
+  private struct Edge {
+    let distance: Double
+    let isForward: Bool
+    var known = PerHorizon(repeating: .nan)
+  }
+
+  /// Where an item lies: the two edges whose reaches bound the times it is on screen.
+  private struct Window {
+    /// The item straddles the viewport: it is on screen unless the viewport gets past
+    /// `first` ahead or `second` behind.
+    let isOnScreen: Bool
+    /// The near edge (off screen), or the edge ahead (on screen).
+    var first: Edge
+    /// The far edge (off screen), or the edge behind (on screen).
+    var second: Edge
+  }
+
+  private func window(_ span: AxisSpan) -> Window {
+    // The displacements, in points the way of the motion, at which the item is on screen.
+    var low = Double(span.lowerBound - viewport.upperBound)
+    var high = Double(span.upperBound - viewport.lowerBound)
+    if sign < 0 { (low, high) = (-high, -low) }
+    if low >= 0 {
+      return Window(
+        isOnScreen: false, first: Edge(distance: low, isForward: true),
+        second: Edge(distance: high, isForward: true))
+    }
+    if high <= 0 {
+      return Window(
+        isOnScreen: false, first: Edge(distance: -high, isForward: false),
+        second: Edge(distance: -low, isForward: false))
+    }
+    return Window(
+      isOnScreen: true, first: Edge(distance: high, isForward: true),
+      second: Edge(distance: -low, isForward: false))
+  }
+
+  /// The probability that the viewport gets to `edge` within `seconds`.
+  private func reach(_ edge: inout Edge, within seconds: Double) -> Double {
+    guard edge.distance >= 0 else { return 1 }
+    guard screen > 0 else { return 0 }
+    return MotionModel.interpolated(within: seconds) { index in
+      if edge.known[index].isNaN {
+        edge.known[index] = motion.probability(
+          edge.distance, horizon: index, phase: phase, isForward: edge.isForward,
+          screen: screen, covered: covered[index])
+      }
+      return edge.known[index]
+    }
   }
 
   /// The probability that the item is on screen `seconds` from now.
-  private func onScreen(_ window: (low: Double, high: Double), at seconds: Double) -> Double {
-    if window.low >= 0 {
-      return Swift.max(
-        0,
-        reach(window.low, within: seconds, isForward: true)
-          - reach(window.high, within: seconds, isForward: true))
-    }
-    if window.high <= 0 {
-      return Swift.max(
-        0,
-        reach(-window.high, within: seconds, isForward: false)
-          - reach(-window.low, within: seconds, isForward: false))
-    }
-    return Swift.max(
-      0,
-      1 - reach(window.high, within: seconds, isForward: true)
-        - reach(-window.low, within: seconds, isForward: false))
+  private func onScreen(_ window: inout Window, at seconds: Double) -> Double {
+    let first = reach(&window.first, within: seconds)
+    let second = reach(&window.second, within: seconds)
+    return Swift.max(0, window.isOnScreen ? 1 - first - second : first - second)
   }
 
   /// The expected seconds the item is on screen between `start` and `end` (at most the
-  /// horizon).
-  func secondsOnScreen(_ span: AxisSpan, after start: Double, until end: Double) -> Double {
+  /// horizon), and the probability that it is on screen at some time before `end`.
+  func exposure(
+    _ span: AxisSpan, after start: Double, until end: Double
+  ) -> (seconds: Double, everSeen: Double) {
+    var window = window(span)
+    let everSeen = window.isOnScreen ? 1 : reach(&window.first, within: Swift.min(end, horizon))
     let end = Swift.min(end, horizon)
-    guard start < end else { return 0 }
-    let window = window(span)
+    guard start < end else { return (0, everSeen) }
     var total = 0.0
     var previousTime = start
-    var previous = onScreen(window, at: start)
+    var previous = onScreen(&window, at: start)
     for step in MotionModel.horizons {
       let time = Swift.min(start + step, end)
-      let current = onScreen(window, at: time)
+      let current = onScreen(&window, at: time)
       total += (previous + current) / 2 * (time - previousTime)
       previousTime = time
       previous = current
       if time >= end { break }
     }
-    return total
+    return (total, everSeen)
   }
 
-  /// The probability that the item is on screen at some time before the horizon.
-  func everSeen(_ span: AxisSpan, within seconds: Double? = nil) -> Double {
-    let window = window(span)
-    if window.low < 0, window.high > 0 { return 1 }
-    let seconds = Swift.min(seconds ?? horizon, horizon)
-    return window.low >= 0
-      ? reach(window.low, within: seconds, isForward: true)
-      : reach(-window.high, within: seconds, isForward: false)
+  /// The probability that the item is on screen at some time within `seconds` (at most
+  /// the horizon).
+  func everSeen(_ span: AxisSpan, within seconds: Double) -> Double {
+    var window = window(span)
+    return window.isOnScreen ? 1 : reach(&window.first, within: Swift.min(seconds, horizon))
+  }
+}
+
+/// One value for each of ``MotionModel/horizons``, stored inline.
+struct PerHorizon: Sendable {
+  private var values: (Double, Double, Double, Double, Double, Double)
+
+  /// Every value `value`.
+  init(repeating value: Double) {
+    values = (value, value, value, value, value, value)
+  }
+
+  /// The value at the horizon of index `index`.
+  subscript(index: Int) -> Double {
+    get {
+      precondition(index >= 0 && index < 6, "a horizon's index is in 0..<6, got \(index)")
+      return withUnsafeBytes(of: values) { $0.load(fromByteOffset: index * 8, as: Double.self) }
+    }
+    set {
+      precondition(index >= 0 && index < 6, "a horizon's index is in 0..<6, got \(index)")
+      withUnsafeMutableBytes(of: &values) {
+        $0.storeBytes(of: newValue, toByteOffset: index * 8, as: Double.self)
+      }
+    }
   }
 }
