@@ -14,14 +14,19 @@ import Foundation
 /// one) finishes after the link's load time. What it saves is the item-frames it will be
 /// on screen from then until ``Parameters/planningLoads`` load times later (expected,
 /// frame by frame, from the motion model; later frames are left to a later load); what
-/// it wastes is its bytes if the item is not seen by then. Its value is
+/// it wastes is its bytes if the item is never seen (not within the motion model's
+/// longest horizon). Its value is
 /// ``Parameters/blankFramePrice`` × frames saved − bytes wasted. A running load is kept
 /// while its value, counted on the bytes it still has to transfer, is positive; new
 /// loads start, most valuable first, while fewer loads than the link's budget are in
 /// flight. A local read (a disk cache) lands within a frame and takes no place on the
-/// link. Once the memory's size is known, an item is loaded only if it is among the
-/// items, in memory or not, that save the most frames, and items further from the screen
-/// than the memory holds are not looked at.
+/// link, so it is planned over its own load time and waits until its item is about to
+/// show; it moves no bytes, and what it wastes is the resource it evicts, which takes a
+/// frame to read back. For the same reason a resource in memory is worth no more than a
+/// read: only network loads compete for memory. Once its size is known, a network load
+/// starts only if it is among that many that save the most frames (the rest would be
+/// evicted before they are seen), and items further from the screen than the memory
+/// holds are not looked at.
 ///
 /// The rest follows: items on screen save the most frames; items a glide flies over
 /// before their load could finish save none; the landing area saves many; at rest the
@@ -77,7 +82,7 @@ package struct ModelPolicy: ItemPolicy {
   private var wasReady: [Int] = []
   /// Scratch: the items in memory on this frame.
   private var isReadyNow: [Int] = []
-  /// Scratch: the benefits of the items that compete for memory.
+  /// Scratch: the benefits of the network loads, which compete for memory.
   private var benefits: [Double] = []
 
   /// Creates the policy.
@@ -148,24 +153,27 @@ package struct ModelPolicy: ItemPolicy {
     // to a later load.
     let loadTime = link.loadTime(inFlight: startTimes.count)
     let planned = parameters.planningLoads * loadTime
-    // An item is worth its bytes only if the chance to see it by then is at least what
-    // makes the frames it could save, were it on screen throughout, outweigh them.
+    // An item is worth a look only if the frames it could save, were it on screen from
+    // the first time it can be seen until the planning window ends, outweigh the bytes
+    // it wastes if it is never seen.
     let framesPlanned = planned / frameInterval
-    let worthALook = bytes / (parameters.blankFramePrice * framesPlanned + bytes)
     let seenBy = loadTime + planned
+    func isWorthALook(_ item: Int) -> Bool {
+      let span = input.layout.span(ofItem: item)
+      let saved = parameters.blankFramePrice * framesPlanned * course.everSeen(span, within: seenBy)
+      return saved > bytes * (1 - course.everSeen(span, within: course.horizon))
+    }
     // Once the memory's size is known, an item further than that many items from the
     // screen is never among those that save the most frames: the nearer items on its
     // side would be on screen first.
     let reach = memoryItems ?? .max
     var lower = visible.lowerBound
-    while lower > 0, visible.lowerBound - lower < reach,
-      course.everSeen(input.layout.span(ofItem: lower - 1), within: seenBy) >= worthALook
-    {
+    while lower > 0, visible.lowerBound - lower < reach, isWorthALook(lower - 1) {
       lower -= 1
     }
     var upper = visible.upperBound
     while upper < input.layout.itemCount, upper - visible.upperBound < reach,
-      course.everSeen(input.layout.span(ofItem: upper), within: seenBy) >= worthALook
+      isWorthALook(upper)
     {
       upper += 1
     }
@@ -194,42 +202,56 @@ package struct ModelPolicy: ItemPolicy {
     for index in range {
       let span = input.layout.span(ofItem: index)
       let isVisible = visible.contains(index)
-      if status.isReady(index) {
-        // A resource in memory keeps its place there by what it still saves.
-        if memoryItems != nil {
-          benefits.append(exposure(span, after: 0, until: planned).seconds)
-        }
-        continue
-      }
+      // A resource in memory stays until evicted; it is on disk, so it is not worth a
+      // place there more than a read back would be.
+      if status.isReady(index) { continue }
       let isRunning = status.isLoading(index)
       let isLocal = !isRunning && status.isStoredLocally(index)
-      let finish: Double
-      var remainingBytes = bytes
-      if isRunning {
-        let start = startTimes[index] ?? now
-        startTimes[index] = start
-        let age = now - start
-        finish = Swift.max(frameInterval, runningLoadTime - age)
-        remainingBytes *=
-          1 - Swift.min(1, Swift.max(0, (age - roundTrip) / runningTransfer))
+      let value: Double
+      let seconds: Double
+      if isLocal {
+        // A local read lands within a frame and takes no place on the link, so it is
+        // planned over its own load time. It moves no bytes; if its item is not seen,
+        // what it wastes is the resource it evicts, which costs at most a frame to read
+        // back.
+        let finish = frameInterval
+        let exposure = exposure(
+          span, after: finish, until: finish + parameters.planningLoads * finish)
+        seconds = exposure.seconds
+        value =
+          parameters.blankFramePrice * (seconds / frameInterval - (1 - exposure.everSeen))
       } else {
-        // A local read lands within a frame and takes no place on the link; it costs no
-        // network bytes but lands in memory like a load, so it is priced the same.
-        finish = isLocal ? frameInterval : newLoadTime
+        let finish: Double
+        var remainingBytes = bytes
+        if isRunning {
+          let start = startTimes[index] ?? now
+          startTimes[index] = start
+          let age = now - start
+          finish = Swift.max(frameInterval, runningLoadTime - age)
+          remainingBytes *=
+            1 - Swift.min(1, Swift.max(0, (age - roundTrip) / runningTransfer))
+        } else {
+          finish = newLoadTime
+        }
+        let exposure = exposure(span, after: finish, until: finish + planned)
+        seconds = exposure.seconds
+        // Frames on screen after the planning window are left to a later load, but bytes
+        // are wasted only if the item is never seen: not within the longest horizon.
+        value =
+          parameters.blankFramePrice * seconds / frameInterval
+          - remainingBytes * (1 - course.everSeen(span, within: course.horizon))
+        // What comes over the network competes for memory: of more loads than it holds,
+        // the last to land evict the first before they are seen.
+        if value > 0, memoryItems != nil { benefits.append(seconds) }
       }
-      let end = finish + planned
-      let (seconds, everSeen) = exposure(span, after: finish, until: end)
-      let value =
-        parameters.blankFramePrice * seconds / frameInterval - remainingBytes * (1 - everSeen)
       guard value > 0 else { continue }
-      if memoryItems != nil { benefits.append(seconds) }
       candidates.append(
         Candidate(
           item: index, isVisible: isVisible, isRunning: isRunning, isLocal: isLocal,
           value: value, benefit: seconds))
     }
-    // With a memory that holds `memoryItems` resources, only the items that save the
-    // most frames belong in it.
+    // With a memory that holds `memoryItems` resources, only the network loads that
+    // save the most frames are worth it.
     var threshold = -Double.infinity
     if let memoryItems, benefits.count > memoryItems {
       benefits.sort(by: >)
@@ -239,12 +261,9 @@ package struct ModelPolicy: ItemPolicy {
     var slots = link.loadsInFlight(decisionInterval: frameInterval)
     for candidate in candidates where candidate.isRunning { slots -= 1 }
     for candidate in candidates {
-      if !candidate.isRunning {
-        guard candidate.benefit >= threshold else { continue }
-        if !candidate.isLocal {
-          guard slots > 0 else { continue }
-          slots -= 1
-        }
+      if !candidate.isRunning && !candidate.isLocal {
+        guard candidate.benefit >= threshold, slots > 0 else { continue }
+        slots -= 1
       }
       requests.append(
         PreloadRequest(

@@ -91,6 +91,34 @@ import Testing
 }
 
 extension ModelPolicyTests {
+  @Test("at rest on a fast link the next items load while the link is free")
+  func atRestOnAFastLinkTheNextItemsLoad() {
+    var policy = ModelPolicy()
+    // Loads of 100 kB take 50 ms: the planning window is well under a second.
+    for _ in 0..<20 { policy.loadDidFinish(latency: .milliseconds(50), bytes: 100_000) }
+    let tracker = resting()
+    let onScreen = ClosureLoadStatus(isReady: { (30..<40).contains($0) })
+    let requests = answer(
+      &policy, tracker: tracker, time: .zero, offset: 3000, status: onScreen)
+    // A resting reader is unlikely to get there within the window, but likely to see
+    // the next item some time: its bytes are not wasted, so it loads now.
+    #expect(requests.map(\.item).contains(40))
+  }
+
+  @Test("a local read waits until its item is about to show")
+  func aLocalReadWaitsUntilItsItemIsAboutToShow() {
+    var policy = ModelPolicy()
+    let tracker = resting()
+    // The screen and the next two are on disk.
+    let stored = ClosureLoadStatus(isStoredLocally: { $0 >= 30 && $0 < 60 })
+    let requests = answer(&policy, tracker: tracker, time: .zero, offset: 3000, status: stored)
+    let items = Set(requests.map(\.item))
+    // A read lands within a frame: the items on screen are read now, the ones a resting
+    // user would reach only later are left until then.
+    #expect(items.isSuperset(of: 30..<40))
+    #expect(items.isDisjoint(with: 40..<60))
+  }
+
   @Test("the memory's size is learned from evictions near the viewport")
   func theMemorysSizeIsLearnedFromEvictionsNearTheViewport() {
     var policy = ModelPolicy()
