@@ -15,11 +15,11 @@ import Foundation
 /// on screen from then until ``Parameters/planningLoads`` load times later (expected,
 /// frame by frame, from the motion model; later frames are left to a later load); what
 /// it wastes is its bytes if the item is never seen (not within the motion model's
-/// longest horizon). Its value is
-/// ``Parameters/blankFramePrice`` × frames saved − bytes wasted. A running load is kept
-/// while its value, counted on the bytes it still has to transfer, is positive; new
-/// loads start, most valuable first, while fewer loads than the link's budget are in
-/// flight. A local read (a disk cache) lands within a frame and takes no place on the
+/// longest horizon). Its value is ``Parameters/blankFramePrice`` × frames saved − bytes
+/// wasted. A running load is kept while its value is positive; it wastes only the bytes
+/// it still has to transfer, and finishing it also saves loading the transferred ones
+/// again should its item be seen after all. New loads start, most valuable first, while
+/// fewer loads than the link's budget are in flight. A local read (a disk cache) lands within a frame and takes no place on the
 /// link, so it is planned over its own load time and waits until its item is about to
 /// show; it moves no bytes, and what it wastes is the resource it evicts, which takes a
 /// frame to read back. For the same reason a resource in memory is worth no more than a
@@ -237,9 +237,12 @@ package struct ModelPolicy: ItemPolicy {
         seconds = exposure.seconds
         // Frames on screen after the planning window are left to a later load, but bytes
         // are wasted only if the item is never seen: not within the longest horizon.
+        // Finishing a running load also saves loading its transferred bytes again if the
+        // item is seen after all.
+        let seen = course.everSeen(span, within: course.horizon)
         value =
           parameters.blankFramePrice * seconds / frameInterval
-          - remainingBytes * (1 - course.everSeen(span, within: course.horizon))
+          - remainingBytes * (1 - seen) + (bytes - remainingBytes) * seen
         // What comes over the network competes for memory: of more loads than it holds,
         // the last to land evict the first before they are seen.
         if value > 0, memoryItems != nil { benefits.append(seconds) }
