@@ -19,14 +19,16 @@ import Foundation
 /// wasted. A running load is kept while its value is positive; it wastes only the bytes
 /// it still has to transfer, and finishing it also saves loading the transferred ones
 /// again should its item be seen after all. New loads start, most valuable first, while
-/// fewer loads than the link's budget are in flight. A local read (a disk cache) lands within a frame and takes no place on the
-/// link, so it is planned over its own load time and waits until its item is about to
-/// show; it moves no bytes, and what it wastes is the resource it evicts, which takes a
-/// frame to read back. For the same reason a resource in memory is worth no more than a
-/// read: only network loads compete for memory. Once its size is known, a network load
-/// starts only if it is among that many that save the most frames (the rest would be
-/// evicted before they are seen), and items further from the screen than the memory
-/// holds are not looked at.
+/// fewer loads than the link's budget are in flight.
+///
+/// A local read (a disk cache) lands within a frame and takes no place on the link, so it
+/// is planned over its own load time and waits until its item is about to show; it moves
+/// no bytes, and what it wastes is the resource it evicts, which takes a frame to read
+/// back. For the same reason a resource in memory is worth no more than a read: only
+/// network loads compete for memory. Once its size is known, a network load starts only
+/// if it is among that many that save the most frames (the rest would be evicted before
+/// they are seen), and items further from the screen than the memory holds are not
+/// looked at.
 ///
 /// The rest follows: items on screen save the most frames; items a glide flies over
 /// before their load could finish save none; the landing area saves many; at rest the
