@@ -135,7 +135,7 @@ extension LiveTests.CancellationStormTests {
     #expect(await eventually { preloader.items.count >= 20 })
     for _ in 0..<4 {
       preloader.loadNextPage()
-      _ = await eventually { !preloader.stateMachine.tail.isLoading }
+      _ = await eventually { !preloader.stateMachine.isLoadingTail }
     }
     let outcomes = Outcomes()
     var random = SplitMix64(seed: 7)

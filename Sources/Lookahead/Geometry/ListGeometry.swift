@@ -45,7 +45,7 @@ public struct ListGeometry: ItemLayout, Equatable {
   /// a scroll view clamps its offset there, to a fraction of a point, and a list waiting
   /// for its next page shows the end exactly (the stall of the field metrics and the
   /// simulator).
-  public static let endOfContentTolerance: CGFloat = 1
+  package static let endOfContentTolerance: CGFloat = 1
 
   /// An empty list whose items have their own lengths along `axis`.
   ///
@@ -74,7 +74,7 @@ public struct ListGeometry: ItemLayout, Equatable {
   }
 
   /// Whether the items have their own lengths (a list) rather than equal cells (a grid).
-  public var hasItemLengths: Bool {
+  package var hasItemLengths: Bool {
     if case .list = storage { return true }
     return false
   }
@@ -88,7 +88,7 @@ public struct ListGeometry: ItemLayout, Equatable {
   ///   - lengthOfItem: The length along the axis of the item at a position *after* the
   ///     update; asked for inserted and moved items of a list, never for a grid.
   /// - Complexity: O(*k*) for *k* items appended; O(*n* + *k*) otherwise.
-  public mutating func apply(
+  package mutating func apply(
     _ changes: ListIndexChanges, lengthOfItem: (Int) -> CGFloat
   ) {
     precondition(
@@ -115,7 +115,7 @@ public struct ListGeometry: ItemLayout, Equatable {
   ///   - item: The position of the item.
   ///   - length: Its new length; finite and non-negative.
   /// - Complexity: O(*n* − *i*) for an item at position *i*.
-  public mutating func resizeItem(_ item: Int, to length: CGFloat) {
+  package mutating func resizeItem(_ item: Int, to length: CGFloat) {
     guard case .list(var list) = storage else {
       preconditionFailure("a grid's cells all have the row's length; resize the grid instead")
     }

@@ -52,7 +52,7 @@ public struct ListMetrics: Sendable, Equatable, Codable {
   public var peakCacheBytes: Int
 
   /// Creates a metrics record.
-  public init(
+  package init(
     visibleItemFrames: Int, blankItemFrames: Int, blankRate: Double,
     stallMilliseconds: Double, bytes: Int, wastedBytes: Int, requests: Int, cancelled: Int,
     pages: Int, timeToContentP50: Double, timeToContentP95: Double,

@@ -79,7 +79,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   package var maximumSpeedScreens: Double
   /// The recent top speed toward the tail, in points per second, as
   /// ``scrolled(velocity:viewportLength:at:)`` last left it.
-  public private(set) var recentTopSpeed = 0.0
+  package private(set) var recentTopSpeed = 0.0
   /// The time of the last scroll tick, in seconds.
   private var lastMotionSeconds: Double?
   /// ``speedHalfLife`` and ``speedMargin`` in seconds, converted when set rather than
@@ -135,12 +135,12 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
 
   /// The expected page latency: the 90th percentile of the last 16 pages, or the
   /// initial latency before the first.
-  public var expectedLatency: Duration { latency.estimate() }
+  package var expectedLatency: Duration { latency.estimate() }
 
   /// The trigger for the current estimate.
   ///
   /// - Complexity: O(1).
-  public var trigger: PageTrigger {
+  package var trigger: PageTrigger {
     let expected = expectedLatency
     let seconds = expected.inSeconds
     var floor = Swift.max(minimumScreens, screensPerLatencySecond * seconds)
@@ -161,7 +161,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   ///     floor to the latency alone.
   ///   - time: The tick's time; never earlier than the previous tick's.
   /// - Complexity: O(1).
-  public mutating func scrolled(velocity: Double, viewportLength: Double, at time: Duration) {
+  package mutating func scrolled(velocity: Double, viewportLength: Double, at time: Duration) {
     precondition(velocity.isFinite, "velocity must be finite, got \(velocity)")
     let seconds = time.inSeconds
     if recentTopSpeed > 0, let lastMotionSeconds, seconds > lastMotionSeconds {
@@ -176,7 +176,7 @@ public struct AdaptivePageTrigger: Sendable, Hashable {
   ///
   /// - Parameter latency: The time from the request's start to its last byte.
   /// - Complexity: O(1).
-  public mutating func pageDidLoad(latency: Duration) {
+  package mutating func pageDidLoad(latency: Duration) {
     self.latency.observe(latency)
   }
 }

@@ -12,7 +12,7 @@ public struct FeedMergeSummary: Sendable, Hashable {
   public var updated: Int
 
   /// Creates a summary.
-  public init(inserted: Int = 0, moved: Int = 0, updated: Int = 0) {
+  @usableFromInline package init(inserted: Int = 0, moved: Int = 0, updated: Int = 0) {
     self.inserted = inserted
     self.moved = moved
     self.updated = updated

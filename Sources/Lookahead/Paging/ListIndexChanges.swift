@@ -28,7 +28,7 @@ public struct ListIndexChanges: Sendable, Hashable, CustomStringConvertible {
     public var to: Int
 
     /// Creates a move.
-    public init(from: Int, to: Int) {
+    @usableFromInline package init(from: Int, to: Int) {
       self.from = from
       self.to = to
     }
@@ -58,7 +58,7 @@ public struct ListIndexChanges: Sendable, Hashable, CustomStringConvertible {
   ///   - inserted: Positions after the update of new items.
   ///   - moved: Items that changed position.
   ///   - updated: Positions after the update of items replaced in place.
-  public init(
+  @usableFromInline package init(
     oldCount: Int, newCount: Int, removed: [Int] = [], inserted: [Int] = [], moved: [Move] = [],
     updated: [Int] = []
   ) {
@@ -75,19 +75,19 @@ public struct ListIndexChanges: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// No change to a list of `count` items.
-  public static func unchanged(count: Int) -> Self {
+  @usableFromInline package static func unchanged(count: Int) -> Self {
     Self(oldCount: count, newCount: count)
   }
 
   /// `count` items appended to a list of `oldCount`.
-  public static func appended(_ count: Int, to oldCount: Int) -> Self {
+  @usableFromInline package static func appended(_ count: Int, to oldCount: Int) -> Self {
     Self(
       oldCount: oldCount, newCount: oldCount + count, inserted: Array(oldCount..<oldCount + count))
   }
 
   /// Every item replaced: the `oldCount` items removed and `newCount` new ones inserted
   /// (a refresh across a gap, or a restored list).
-  public static func replaced(oldCount: Int, newCount: Int) -> Self {
+  @usableFromInline package static func replaced(oldCount: Int, newCount: Int) -> Self {
     Self(
       oldCount: oldCount, newCount: newCount, removed: Array(0..<oldCount),
       inserted: Array(0..<newCount))

@@ -52,9 +52,8 @@ public enum PageTrigger: Sendable, Hashable {
   /// moving toward the tail and the list is visible, or whenever the content is
   /// shorter than the viewport.
   ///
-  /// This is exactly ``BatchFetchInput/textureShouldFetch(context:delegate:)`` on
-  /// ``PageTriggerInput/batchFetchInput(leadingScreens:)`` with a completed context;
-  /// `PagerStateMachine` adds the guards Texture lacks (no refetch without new
+  /// This is exactly Texture's batch-fetch decision with a completed batch context
+  /// (docs/DESIGN.md, "Texture conformance"); `PagerStateMachine` adds the guards Texture lacks (no refetch without new
   /// content, recovery after a failure).
   case leadingScreens(Double)
   /// Fetch when the predicted time until the viewport reaches the end of the content,

@@ -12,7 +12,7 @@ extension PageTriggerInput {
   /// - Parameter leadingScreens: Texture's `leadingScreensForBatching`.
   /// - Returns: An input for ``BatchFetchInput/textureShouldFetch(context:delegate:)``.
   /// - Complexity: O(1).
-  public func batchFetchInput(leadingScreens: CGFloat) -> BatchFetchInput {
+  package func batchFetchInput(leadingScreens: CGFloat) -> BatchFetchInput {
     BatchFetchInput(
       scrollDirection: isMovingTowardHead ? .up : .down,
       scrollableDirections: .vertical,

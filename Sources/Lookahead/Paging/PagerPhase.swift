@@ -89,7 +89,7 @@ public struct PagerListChange: Sendable, Hashable {
   public var indexChanges: ListIndexChanges
 
   /// Creates a change.
-  public init(_ kind: Kind, indexChanges: ListIndexChanges) {
+  package init(_ kind: Kind, indexChanges: ListIndexChanges) {
     self.kind = kind
     self.indexChanges = indexChanges
   }

@@ -240,7 +240,7 @@ public struct AdaptivePolicy: ItemPolicy {
   }
 
   /// The expected latency plus margin, in seconds: how far ahead in time to load.
-  public func leadTime() -> Double {
+  package func leadTime() -> Double {
     readings.leadTime
   }
 

@@ -8,7 +8,7 @@
 /// ``LoadPriority/visible``: preemption takes only lower classes, so no visible request
 /// or page ever cancels a load this strategy started (docs/DESIGN.md, "Precise
 /// definitions"). Such a leftover is ordered after the items on screen
-/// (``leftoverOrderOffset``), so that what is on screen starts first when a connection
+/// (their order is offset by 10¹⁵), so that what is on screen starts first when a connection
 /// frees.
 public struct PauseWhileScrollingPolicy: ItemPolicy {
   /// Items requested and not ready yet, with the time they were requested.
@@ -17,7 +17,7 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
 
   /// Added to the order of a request whose item left the screen: larger than any
   /// request's sequence number, so leftovers start after the items on screen.
-  public static let leftoverOrderOffset: Double = 1e15
+  package static let leftoverOrderOffset: Double = 1e15
 
   /// Creates the policy.
   public init() {}

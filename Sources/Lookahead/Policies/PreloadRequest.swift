@@ -102,13 +102,13 @@ extension LoadStatus {
   public func isStoredLocally(_ item: Int) -> Bool { false }
 }
 
-/// A ``LoadStatus`` built from closures, for drivers and tests.
-public struct ClosureLoadStatus: LoadStatus {
+/// A ``LoadStatus`` built from closures, for the package's drivers and tests.
+package struct ClosureLoadStatus: LoadStatus {
   private let ready: (Int) -> Bool
   private let loading: (Int) -> Bool
   private let stored: (Int) -> Bool
   /// Whether a page of the list is being requested or transferred.
-  public let isPageLoading: Bool
+  package let isPageLoading: Bool
 
   /// Creates a status.
   ///
@@ -117,7 +117,7 @@ public struct ClosureLoadStatus: LoadStatus {
   ///   - isReady: Whether an item's resource is cached.
   ///   - isLoading: Whether an item's resource is being transferred.
   ///   - isStoredLocally: Whether a local tier below memory holds an item's resource.
-  public init(
+  package init(
     isPageLoading: Bool = false, isReady: @escaping (Int) -> Bool = { _ in false },
     isLoading: @escaping (Int) -> Bool = { _ in false },
     isStoredLocally: @escaping (Int) -> Bool = { _ in false }
@@ -129,11 +129,11 @@ public struct ClosureLoadStatus: LoadStatus {
   }
 
   /// Whether an item's resource is cached.
-  public func isReady(_ item: Int) -> Bool { ready(item) }
+  package func isReady(_ item: Int) -> Bool { ready(item) }
   /// Whether an item's resource is being transferred.
-  public func isLoading(_ item: Int) -> Bool { loading(item) }
+  package func isLoading(_ item: Int) -> Bool { loading(item) }
   /// Whether a local tier below memory holds an item's resource.
-  public func isStoredLocally(_ item: Int) -> Bool { stored(item) }
+  package func isStoredLocally(_ item: Int) -> Bool { stored(item) }
 }
 
 /// Decides, frame by frame, which items' resources should be loading.

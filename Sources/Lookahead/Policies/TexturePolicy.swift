@@ -12,9 +12,9 @@ import Foundation
 /// range are withdrawn.
 public struct TexturePolicy: ItemPolicy {
   /// The range controller; change its tuning to deviate from Texture's defaults.
-  public var ranges: RangeController
+  package var ranges: RangeController
   /// The range-mode rules; forward app lifecycle events to it.
-  public var modes = RangeModeState()
+  package var modes = RangeModeState()
 
   /// Creates the policy.
   ///

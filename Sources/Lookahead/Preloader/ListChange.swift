@@ -29,7 +29,7 @@ public struct ListChange<Item: FeedItem>: Sendable {
   ///   - change: What happened and which positions changed.
   ///   - items: The list the change produces; as many items as
   ///     `change.indexChanges.newCount`.
-  public init(_ change: PagerListChange, items: FeedList<Item>) {
+  package init(_ change: PagerListChange, items: FeedList<Item>) {
     precondition(
       items.count == change.indexChanges.newCount,
       "the change ends with \(change.indexChanges.newCount) items, the list has \(items.count)")

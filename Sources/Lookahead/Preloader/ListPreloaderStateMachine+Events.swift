@@ -37,9 +37,8 @@ extension ListPreloaderStateMachine {
   /// A load finished; appends the actions to perform to `actions`, as
   /// ``loadFinished(_:ticket:bytes:duration:source:now:)`` returns them. A driver that
   /// keeps the array's storage between events allocates none for them.
-  @_spi(Simulation)
   @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
-  public mutating func loadFinished(
+  package mutating func loadFinished(
     _ key: Key, ticket: LoadTicket, bytes: Int, duration: Duration, source: LoadSource,
     now: Duration, into actions: inout [Action]
   ) {

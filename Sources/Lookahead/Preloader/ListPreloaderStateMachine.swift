@@ -65,7 +65,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The scroll tracker: velocity, direction, phase, projected landing.
   public internal(set) var tracker: ScrollTracker
   /// The range-mode rules (first drag, memory warnings, background).
-  public internal(set) var modes = RangeModeState()
+  package internal(set) var modes = RangeModeState()
   /// How the next page is chosen; an adaptive trigger here has learned from every page
   /// and every frame.
   public var paging: PagingStrategy {
@@ -184,10 +184,13 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   public var hasMore: Bool { pager.hasMore }
 
   /// The state of the tail end (load more).
-  @_spi(Inspection) public var tail: PagerPhase<Timestamp> { pager.tail }
+  package var tail: PagerPhase<Timestamp> { pager.tail }
 
   /// The state of the head end (refresh).
-  @_spi(Inspection) public var head: PagerPhase<Timestamp> { pager.head }
+  package var head: PagerPhase<Timestamp> { pager.head }
+
+  /// Whether a page is being requested at the tail (load more).
+  @_spi(Inspection) public var isLoadingTail: Bool { pager.tail.isLoading }
 
   /// The items overlapping the viewport.
   ///
@@ -197,7 +200,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   }
 
   /// Whether the viewport reaches the end of the loaded content (within
-  /// ``ListGeometry/endOfContentTolerance``, so that an offset a scroll view clamps at the
+  /// `ListGeometry.endOfContentTolerance`, so that an offset a scroll view clamps at the
   /// end counts, as does an empty list) while the backend has more: the user waits for a
   /// page.
   public var isStalled: Bool {
@@ -270,11 +273,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// One frame; appends the actions to perform to `actions`, as
   /// ``scrolled(to:now:readiness:)`` returns them. A driver that keeps the array's
   /// storage between frames allocates none for them.
-  @_spi(Simulation)
   @_specialize(
     exported:true,where Item == SimulatedPost, Key == Int, Readiness == SimulatedReadiness
   )
-  public mutating func scrolled<Readiness: ResourceReadiness<Key>>(
+  package mutating func scrolled<Readiness: ResourceReadiness<Key>>(
     to offset: CGPoint, now: Duration, readiness: Readiness, into actions: inout [Action]
   ) {
     applyPendingShift(at: offset)
@@ -316,9 +318,8 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
 
   /// One frame, with readiness answered by a closure; appends the actions to perform to
   /// `actions`, as ``scrolled(to:now:isCached:)`` returns them.
-  @_spi(Simulation)
   @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
-  public mutating func scrolled(
+  package mutating func scrolled(
     to offset: CGPoint, now: Duration, isCached: (Key) -> Bool, into actions: inout [Action]
   ) {
     withoutActuallyEscaping(isCached) { isCached in

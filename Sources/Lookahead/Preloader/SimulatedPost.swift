@@ -8,15 +8,15 @@
 /// machine's event entry points are pre-specialized (`@_specialize(exported: true)`) for
 /// this item and `Int` keys, so the simulator's calls reach specialized code. Apps use
 /// their own item types and are not affected.
-@_spi(Simulation) public struct SimulatedPost: FeedItem, Hashable {
+package struct SimulatedPost: FeedItem, Hashable {
   /// The item's index in the world's content.
-  public let id: Int
+  package let id: Int
 
   /// The backend's `addtime`: later items are older.
-  public var sortKey: Int { -id }
+  package var sortKey: Int { -id }
 
   /// Creates the item at `id`.
-  public init(id: Int) { self.id = id }
+  package init(id: Int) { self.id = id }
 }
 
 /// The readiness of the simulator's images, read from its cache model's table of bytes
@@ -27,29 +27,29 @@
 /// point is pre-specialized for it, so that every readiness question of a frame is an
 /// array read instead of a closure call through two reabstraction thunks (about a tenth
 /// of a grid frame's time). Apps pass their own ``ResourceReadiness``.
-@_spi(Simulation) public struct SimulatedReadiness: ResourceReadiness {
+package struct SimulatedReadiness: ResourceReadiness {
   /// The bytes in memory of each item's image, indexed by item; 0 (or no entry) when it
   /// has none.
-  public let bytesInMemory: [Int]
+  package let bytesInMemory: [Int]
 
   /// Whether each item's image is on the disk tier, indexed by item; `false` (or no
   /// entry) when it is not.
-  public let isOnDisk: [Bool]
+  package let isOnDisk: [Bool]
 
   /// Creates the readiness of a table of bytes in memory per item and a table of the
   /// images on disk.
-  public init(bytesInMemory: [Int], isOnDisk: [Bool] = []) {
+  package init(bytesInMemory: [Int], isOnDisk: [Bool] = []) {
     self.bytesInMemory = bytesInMemory
     self.isOnDisk = isOnDisk
   }
 
   /// Whether the image of item `key` is in memory.
-  public func isReady(_ key: Int) -> Bool {
+  package func isReady(_ key: Int) -> Bool {
     key >= 0 && key < bytesInMemory.count && bytesInMemory[key] > 0
   }
 
   /// Whether the image of item `key` is on the disk tier.
-  public func isStoredLocally(_ key: Int) -> Bool {
+  package func isStoredLocally(_ key: Int) -> Bool {
     key >= 0 && key < isOnDisk.count && isOnDisk[key]
   }
 }

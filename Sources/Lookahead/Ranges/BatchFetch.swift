@@ -10,7 +10,7 @@ import Foundation
 /// `completed` on success. Completing with a failure leaves it `fetching` — Texture's
 /// behaviour, which silently stops batch fetching; Lookahead's own `Pager` recovers
 /// instead. `cancelled` allows fetching again.
-public enum BatchFetchContextState: Sendable, Hashable {
+package enum BatchFetchContextState: Sendable, Hashable {
   /// No fetch is in flight.
   case completed
   /// A fetch is in flight; no other may start.
@@ -28,27 +28,27 @@ public enum BatchFetchContextState: Sendable, Hashable {
 ///   fetchNextPage { success in context.completeFetching(success: success) }
 /// }
 /// ```
-public struct BatchFetchContext: Sendable, Hashable {
+package struct BatchFetchContext: Sendable, Hashable {
   /// The current state; ``BatchFetchContextState/completed`` initially.
-  public private(set) var state: BatchFetchContextState = .completed
+  package private(set) var state: BatchFetchContextState = .completed
 
   /// Creates a context with no fetch in flight.
-  public init() {}
+  package init() {}
 
   /// A fetch began.
-  public mutating func beginFetching() {
+  package mutating func beginFetching() {
     state = .fetching
   }
 
   /// The fetch finished. Success returns to ``BatchFetchContextState/completed``; a
   /// failure leaves the context ``BatchFetchContextState/fetching``, exactly as
   /// Texture does, so no further batch is fetched until it is cancelled.
-  public mutating func completeFetching(success: Bool) {
+  package mutating func completeFetching(success: Bool) {
     if success { state = .completed }
   }
 
   /// The fetch was cancelled; fetching may begin again.
-  public mutating func cancelFetching() {
+  package mutating func cancelFetching() {
     state = .cancelled
   }
 }
@@ -64,32 +64,32 @@ public struct BatchFetchContext: Sendable, Hashable {
 ///   velocity: tracker.velocityPerMillisecond)
 /// if input.textureShouldFetch(context: context) { beginNextPage() }
 /// ```
-public struct BatchFetchInput: Sendable {
+package struct BatchFetchInput: Sendable {
   /// The directions the content is moving in.
-  public var scrollDirection: ScrollDirection
+  package var scrollDirection: ScrollDirection
   /// The directions the scroll view can scroll in.
-  public var scrollableDirections: ScrollDirection
+  package var scrollableDirections: ScrollDirection
   /// The scroll view's bounds (the viewport).
-  public var bounds: CGRect
+  package var bounds: CGRect
   /// The size of the loaded content.
-  public var contentSize: CGSize
+  package var contentSize: CGSize
   /// The offset to evaluate: the current offset, or the target of a fling.
-  public var targetOffset: CGPoint
+  package var targetOffset: CGPoint
   /// How many viewport lengths before the end of content a fetch begins; Texture's
   /// default is 2.
-  public var leadingScreens: CGFloat
+  package var leadingScreens: CGFloat
   /// Whether the list is on screen.
-  public var isVisible: Bool
+  package var isVisible: Bool
   /// Whether the layout runs right to left.
-  public var isRightToLeft: Bool
+  package var isRightToLeft: Bool
   /// Whether a right-to-left horizontal layout is mirrored (its offsets run left to
   /// right like a left-to-right layout's).
-  public var flipsHorizontallyInRightToLeft: Bool
+  package var flipsHorizontallyInRightToLeft: Bool
   /// The scroll velocity in points per millisecond.
-  public var velocity: CGPoint
+  package var velocity: CGPoint
 
   /// Creates an input from the scroll view's current state.
-  public init(
+  package init(
     scrollDirection: ScrollDirection,
     scrollableDirections: ScrollDirection,
     bounds: CGRect,
@@ -136,7 +136,7 @@ extension BatchFetchInput {
   ///   - context: The batch context's state.
   ///   - delegate: Texture's `shouldFetchBatchWithRemainingTime:hint:`, if any.
   /// - Returns: Whether to begin fetching the next batch.
-  public func textureShouldFetch(
+  package func textureShouldFetch(
     context: BatchFetchContextState,
     delegate: ((_ remainingTime: TimeInterval, _ hint: Bool) -> Bool)? = nil
   ) -> Bool {

@@ -26,7 +26,7 @@ public struct InterfaceStateTransition: Sendable, Hashable, CustomStringConverti
   public var newState: InterfaceState
 
   /// Creates a transition.
-  public init(item: Int, oldState: InterfaceState, newState: InterfaceState) {
+  package init(item: Int, oldState: InterfaceState, newState: InterfaceState) {
     self.item = item
     self.oldState = oldState
     self.newState = newState

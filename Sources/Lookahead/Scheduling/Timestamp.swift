@@ -4,47 +4,45 @@
 /// `Duration` since an epoch of their choosing (the app runner's creation, the start of
 /// a simulated trace). `Timestamp` is that time as an `InstantProtocol`, for state
 /// machines that are generic over an instant, such as `PagerStateMachine`: the list
-/// preloader's pager runs on it. Behind the `Inspection` SPI, with the pager phases the
-/// list preloader's state machine shows; a pager driven on its own takes any instant,
-/// such as `ContinuousClock.Instant`.
+/// preloader's pager runs on it. Internal to the package; a pager driven on its own takes
+/// any instant, such as `ContinuousClock.Instant`.
 ///
 /// A value type; thread-safe.
-@_spi(Inspection)
-public struct Timestamp: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+package struct Timestamp: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
   /// The time since the epoch.
-  public var sinceEpoch: Duration
+  package var sinceEpoch: Duration
 
   /// The epoch itself.
-  public static let epoch = Timestamp(.zero)
+  package static let epoch = Timestamp(.zero)
 
   /// Creates the moment `sinceEpoch` after the epoch.
-  public init(_ sinceEpoch: Duration) {
+  package init(_ sinceEpoch: Duration) {
     self.sinceEpoch = sinceEpoch
   }
 
   /// Creates the moment `milliseconds` after the epoch, rounded to the nanosecond.
   ///
   /// - Precondition: `milliseconds` is finite.
-  public init(milliseconds: Double) {
+  package init(milliseconds: Double) {
     precondition(milliseconds.isFinite, "milliseconds must be finite, got \(milliseconds)")
     sinceEpoch = .nanoseconds(Int64((milliseconds * 1_000_000).rounded()))
   }
 
   /// The moment `duration` later.
-  public func advanced(by duration: Duration) -> Timestamp {
+  package func advanced(by duration: Duration) -> Timestamp {
     Timestamp(sinceEpoch + duration)
   }
 
   /// The duration from this moment to `other`.
-  public func duration(to other: Timestamp) -> Duration {
+  package func duration(to other: Timestamp) -> Duration {
     other.sinceEpoch - sinceEpoch
   }
 
   /// Whether `lhs` comes before `rhs`.
-  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+  package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
     lhs.sinceEpoch < rhs.sinceEpoch
   }
 
   /// The time since the epoch, such as `1.5 seconds`.
-  public var description: String { "\(sinceEpoch)" }
+  package var description: String { "\(sinceEpoch)" }
 }

@@ -13,9 +13,9 @@
 /// ```
 ///
 /// A value type; confine it to one thread.
-public struct ScrollTraceRecorder: Sendable {
+package struct ScrollTraceRecorder: Sendable {
   /// The largest number of samples kept; older ones are dropped.
-  public let capacity: Int
+  package let capacity: Int
   private var times: [Duration] = []
   private var offsets: [Double] = []
   private var next = 0
@@ -23,13 +23,13 @@ public struct ScrollTraceRecorder: Sendable {
   /// Creates an empty recorder.
   ///
   /// - Parameter capacity: The largest number of samples kept; at least 2.
-  public init(capacity: Int) {
+  package init(capacity: Int) {
     precondition(capacity >= 2, "capacity must be at least 2, got \(capacity)")
     self.capacity = capacity
   }
 
   /// The number of samples kept.
-  public var count: Int { times.count }
+  package var count: Int { times.count }
 
   /// Records the offset along the scrolling axis at `time`.
   ///
@@ -37,7 +37,7 @@ public struct ScrollTraceRecorder: Sendable {
   ///   - offset: The content offset along the axis; finite.
   ///   - time: The sample's time; samples earlier than the newest one are ignored.
   /// - Complexity: O(1); no allocation once `capacity` samples were recorded.
-  public mutating func record(offset: Double, at time: Duration) {
+  package mutating func record(offset: Double, at time: Duration) {
     precondition(offset.isFinite, "offset must be finite, got \(offset)")
     if let newest = newestTime, time < newest { return }
     if times.count < capacity {
@@ -61,7 +61,7 @@ public struct ScrollTraceRecorder: Sendable {
   /// thousandth of a point, and negative offsets (bouncing at the top) written as 0.
   ///
   /// - Complexity: O(*n*) for *n* kept samples.
-  public var csv: String {
+  package var csv: String {
     var text = "t_ms,offset_pt\n"
     guard !times.isEmpty else { return text }
     let first = times[next % times.count]

@@ -15,7 +15,7 @@ import Foundation
 /// those events (recorded traces, SwiftUI, custom scroll views) the tracker infers
 /// the phase from the samples alone:
 ///
-/// - **idle** while the speed is at most ``movingThreshold``;
+/// - **idle** while the speed is at most 5 points per second;
 /// - **dragging** when it starts moving from idle;
 /// - **decelerating** once the speed has decayed for four consecutive samples at a
 ///   per-millisecond ratio between 0.95 and 0.9995 — the signature of
@@ -31,7 +31,7 @@ import Foundation
 /// main thread) or protect it.
 public struct ScrollTracker: Sendable {
   /// Speeds at or below this (points per second) count as not moving: 5 pt/s.
-  public static let movingThreshold: CGFloat = 5
+  package static let movingThreshold: CGFloat = 5
 
   /// The rate used to project where a fling will stop.
   public var decelerationRate: DecelerationRate
@@ -41,7 +41,7 @@ public struct ScrollTracker: Sendable {
   /// The smoothed velocity in points per second (least-squares over ~100 ms).
   public private(set) var velocity: CGPoint = .zero
   /// The current direction. Each axis keeps its previous direction while the velocity
-  /// along it is within ``movingThreshold``; initially `[.down, .right]`.
+  /// along it is within 5 points per second; initially `[.down, .right]`.
   public private(set) var direction: ScrollDirection = [.down, .right]
   /// The current phase.
   public private(set) var phase: ScrollPhase = .idle
@@ -72,7 +72,7 @@ public struct ScrollTracker: Sendable {
     CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
   }
 
-  /// Whether the content is moving faster than ``movingThreshold`` along either axis.
+  /// Whether the content is moving faster than 5 points per second along either axis.
   public var isMoving: Bool {
     Swift.max(abs(velocity.x), abs(velocity.y)) > Self.movingThreshold
   }

@@ -90,7 +90,7 @@ public enum WorldLayout: Sendable, Equatable {
   }
 
   /// Whether a viewport of `viewportHeight` at `offset` reaches the end of the content of
-  /// the first `loadedItemCount` items, within ``ListGeometry/endOfContentTolerance`` (a
+  /// the first `loadedItemCount` items, within `ListGeometry.endOfContentTolerance` (a
   /// scroll view clamps its offset at the end, so a viewport waiting there for the next
   /// page reaches it exactly); the caller adds "and the backend has more".
   ///
