@@ -34,7 +34,7 @@ public struct PageRequest: Sendable, Hashable, Identifiable, CustomStringConvert
   public var cursor: PageCursor?
 
   /// Creates a request.
-  public init(id: UInt64, end: PageEnd, cursor: PageCursor?) {
+  package init(id: UInt64, end: PageEnd, cursor: PageCursor?) {
     self.id = id
     self.end = end
     self.cursor = cursor
@@ -93,7 +93,7 @@ public struct PagerRetryPolicy: Sendable, Hashable {
   /// The delay before retry number `attempt` (1-based), or `nil` past the last one.
   ///
   /// - Complexity: O(1).
-  public func delay(beforeAttempt attempt: Int) -> Duration? {
+  package func delay(beforeAttempt attempt: Int) -> Duration? {
     precondition(attempt >= 1, "attempt must be ≥ 1, got \(attempt)")
     guard attempt <= maximumAttempts else { return nil }
     let factor = Foundation.pow(multiplier, Double(attempt - 1))

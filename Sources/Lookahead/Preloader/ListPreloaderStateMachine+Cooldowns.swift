@@ -13,7 +13,7 @@ extension ListPreloaderStateMachine {
   ///   - key: The resource that was handed to its waiters but not kept.
   ///   - now: The current time.
   /// - Returns: The actions to perform (a wake-up for the cooldown's end).
-  public mutating func resourceNotKept(_ key: Key, now: Duration) -> [Action] {
+  package mutating func resourceNotKept(_ key: Key, now: Duration) -> [Action] {
     var actions: [Action] = []
     coolDown(key, now: now)
     announceWakeUp(into: &actions)

@@ -82,7 +82,7 @@ extension ListPreloaderStateMachine {
   ///   - error: The classified error (``LoadError/classifying(_:)``).
   ///   - now: The current time.
   /// - Returns: The actions to perform.
-  public mutating func loadFailed(
+  package mutating func loadFailed(
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
     var actions: [Action] = []
@@ -126,7 +126,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform; none for an interest.
   /// - Complexity: O(*s*) for the *s* items within a screen of the viewport, plus the
   ///   queue's event for a direct request.
-  public mutating func request(
+  package mutating func request(
     _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0,
     waitsForStrategy: Bool = false, now: Duration
   ) -> [Action] {
@@ -154,7 +154,7 @@ extension ListPreloaderStateMachine {
   ///   - id: The caller's id.
   ///   - now: The current time.
   /// - Returns: The actions to perform; none for an interest.
-  public mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
+  package mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
     if interests.remove(key, id: id) { return [] }
     var actions: [Action] = []
     absorb(
@@ -185,7 +185,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
-  public mutating func cancelAll(now: Duration) -> [Action] {
+  package mutating func cancelAll(now: Duration) -> [Action] {
     // The queue first: withdrawing the pages one by one would start queued loads in
     // their slots.
     var actions: [Action] = []
@@ -209,7 +209,7 @@ extension ListPreloaderStateMachine {
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
-  public mutating func loadNextPage(now: Duration) -> [Action] {
+  package mutating func loadNextPage(now: Duration) -> [Action] {
     translate(pager.loadNextPage(now: Timestamp(now)), now: now)
   }
 
@@ -218,7 +218,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
-  public mutating func refresh(now: Duration) -> [Action] {
+  package mutating func refresh(now: Duration) -> [Action] {
     // Asking for fresh content asks for the resources that failed too.
     cooldowns.removeAll()
     return translate(pager.refresh(now: Timestamp(now)), now: now)
@@ -228,7 +228,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
-  public mutating func retryPage(now: Duration) -> [Action] {
+  package mutating func retryPage(now: Duration) -> [Action] {
     wakeUps.pageRetry = nil
     return translate(pager.retry(now: Timestamp(now)), now: now)
   }
@@ -238,7 +238,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter savedAt: When the snapshot is taken.
   /// - Complexity: O(*n*) for *n* loaded items.
-  public func snapshot(savedAt: Date) -> FeedSnapshot<Item> { pager.snapshot(savedAt: savedAt) }
+  package func snapshot(savedAt: Date) -> FeedSnapshot<Item> { pager.snapshot(savedAt: savedAt) }
 
   /// Replaces the list with a saved one (at launch, before the network answers).
   ///
@@ -268,7 +268,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The current time.
   /// - Returns: The actions to perform.
   @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
-  public mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
+  package mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
     -> [Action]
   {
     if let asked = pages[request.end], asked.request == request {
@@ -293,7 +293,7 @@ extension ListPreloaderStateMachine {
   ///   - error: What went wrong.
   ///   - now: The current time.
   /// - Returns: The actions to perform.
-  public mutating func pageFailed(_ request: PageRequest, error: any Error, now: Duration)
+  package mutating func pageFailed(_ request: PageRequest, error: any Error, now: Duration)
     -> [Action]
   {
     var actions: [Action] = []

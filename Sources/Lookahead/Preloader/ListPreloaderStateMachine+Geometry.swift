@@ -12,7 +12,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter geometry: The new geometry.
   /// - Precondition: `geometry.itemCount` equals the number of loaded items.
-  public mutating func updateGeometry(_ geometry: ListGeometry) {
+  package mutating func updateGeometry(_ geometry: ListGeometry) {
     precondition(
       geometry.itemCount == pager.list.count,
       "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
@@ -24,7 +24,7 @@ extension ListPreloaderStateMachine {
   /// - Parameters:
   ///   - position: The item's position.
   ///   - length: Its length along the axis; finite and non-negative.
-  public mutating func resizeItem(at position: Int, to length: CGFloat) {
+  package mutating func resizeItem(at position: Int, to length: CGFloat) {
     geometry.resizeItem(position, to: length)
   }
 

@@ -32,7 +32,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform; empty when every hint was already known.
   /// - Complexity: O(*h* (log *n* + *w*)) for *h* hints, *n* loaded items and *w*
   ///   waiters per key, plus the starts.
-  public mutating func hintPrefetch(
+  package mutating func hintPrefetch(
     _ ids: some Sequence<Item.ID>, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
     guard !isConstrained, !isInBackground else { return [] }
@@ -71,7 +71,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   /// - Complexity: O(*h* (log *n* + *w*)) for *h* items, *n* loaded items and *w*
   ///   waiters per key.
-  public mutating func withdrawPrefetchHint(_ ids: some Sequence<Item.ID>, now: Duration)
+  package mutating func withdrawPrefetchHint(_ ids: some Sequence<Item.ID>, now: Duration)
     -> [Action]
   {
     var keys: [QueueKey] = []
@@ -92,7 +92,7 @@ extension ListPreloaderStateMachine {
   /// Whether a hint waits for the resource of `key`.
   ///
   /// - Complexity: O(*w*) for the waiters of `key`.
-  public func isHinted(_ key: Key) -> Bool { queue.hasRequest(for: .resource(key), by: .hint) }
+  package func isHinted(_ key: Key) -> Bool { queue.hasRequest(for: .resource(key), by: .hint) }
 
   /// Withdraws every hint when the ranges are constrained to the screen or the app is
   /// in the background: hints are prefetches, and those stop then.

@@ -12,7 +12,8 @@ extension ListPreloaderStateMachine {
   ///   - now: The event's time.
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
-  public mutating func didReceiveMemoryWarning(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+  package mutating func didReceiveMemoryWarning(now: Duration, isCached: (Key) -> Bool) -> [Action]
+  {
     modes.didReceiveMemoryWarning(isInDisplayState: isListVisible)
     return redecide(now: now, isCached: isCached)
   }
@@ -24,7 +25,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The event's time.
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
-  public mutating func didEnterBackground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+  package mutating func didEnterBackground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     isInBackground = true
     modes.didEnterBackground(isListVisible: isListVisible)
     return redecide(now: now, isCached: isCached)
@@ -36,7 +37,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The event's time.
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
-  public mutating func willEnterForeground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+  package mutating func willEnterForeground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     isInBackground = false
     modes.willEnterForeground(isListVisible: isListVisible)
     return redecide(now: now, isCached: isCached)
@@ -49,7 +50,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The event's time.
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
-  public mutating func setListVisible(_ isVisible: Bool, now: Duration, isCached: (Key) -> Bool)
+  package mutating func setListVisible(_ isVisible: Bool, now: Duration, isCached: (Key) -> Bool)
     -> [Action]
   {
     guard isVisible != isListVisible else { return [] }
@@ -68,7 +69,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The current time.
   ///   - readiness: Which resources are ready in memory, for a frame at rest.
   /// - Returns: The actions to perform.
-  public mutating func tick(now: Duration, readiness: some ResourceReadiness<Key>) -> [Action] {
+  package mutating func tick(now: Duration, readiness: some ResourceReadiness<Key>) -> [Action] {
     var actions: [Action] = []
     // A wake-up that has come is spent: the queue announces its next one, if any, and a
     // page retry due later must be announced even if it was once later than this one.
@@ -93,7 +94,7 @@ extension ListPreloaderStateMachine {
   ///   - now: The current time.
   ///   - isCached: Whether a key's resource is ready in memory, for a frame at rest.
   /// - Returns: The actions to perform.
-  public mutating func tick(now: Duration, isCached: (Key) -> Bool) -> [Action] {
+  package mutating func tick(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     withoutActuallyEscaping(isCached) { isCached in
       tick(now: now, readiness: ClosureReadiness(isCached: isCached))
     }

@@ -27,7 +27,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform, or `nil` when the frames were not adopted (they
   ///   describe another list, or the geometry is a grid).
   /// - Complexity: O(*n*) for *n* loaded items, plus the decisions.
-  public mutating func adoptMeasuredFrames(
+  package mutating func adoptMeasuredFrames(
     _ frames: [CGRect], of ids: [Item.ID], contentSize: CGSize, now: Duration,
     isCached: (Key) -> Bool
   ) -> [Action]? {

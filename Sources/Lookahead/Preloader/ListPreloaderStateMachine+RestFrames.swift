@@ -28,16 +28,16 @@ extension ListPreloaderStateMachine {
   /// frame of a moving viewport. A wake-up (``tick(now:readiness:)``) performs the frame
   /// when no frame came since it was asked for. A driver that reports every frame anyway
   /// answers these requests with its own frames before they are due.
-  public static var restFrameDelay: Duration { .milliseconds(25) }
+  package static var restFrameDelay: Duration { .milliseconds(25) }
 
   /// How long after the last frame of a moving viewport a frame at the same offset is
   /// due when no offset came since: the scroll tracker's velocity window (100 ms), after
   /// which its fit sees the content at rest.
-  public static var settleDelay: Duration { .milliseconds(100) }
+  package static var settleDelay: Duration { .milliseconds(100) }
 
   /// The wake-up the machine last asked for with ``ListPreloaderAction/scheduleWakeUp(at:)``,
   /// until a ``tick(now:readiness:)`` at or after it.
-  public var pendingWakeUp: Duration? { wakeUps.announced }
+  package var pendingWakeUp: Duration? { wakeUps.announced }
 
   /// Asks for a frame at the unchanged viewport `delay` after the last frame, and not
   /// before `now`; an earlier pending request stands. Nothing before the first frame.

@@ -9,10 +9,10 @@ extension ListPreloaderStateMachine {
 
   /// How long an adapter waits before reading the scroll view again while a finger is
   /// down or the content decelerates: 100 ms.
-  public static var scrollViewFollowUpInterval: Duration { .milliseconds(100) }
+  package static var scrollViewFollowUpInterval: Duration { .milliseconds(100) }
 
   /// The state a scroll view reported last, if any.
-  public var scrollViewState: ScrollViewState? { viewInputs.scrollView }
+  package var scrollViewState: ScrollViewState? { viewInputs.scrollView }
 
   /// When the adapter should read the scroll view again even if nothing it observes
   /// changes, or `nil` when it need not.
@@ -21,7 +21,7 @@ extension ListPreloaderStateMachine {
   /// a change of the content offset; an adapter that cannot observe the scroll view's
   /// `isDecelerating` reads it again after this delay, as long as a finger is down or
   /// the content decelerates.
-  public var scrollViewFollowUpDelay: Duration? {
+  package var scrollViewFollowUpDelay: Duration? {
     guard let state = viewInputs.scrollView,
       state.isDragging || tracker.phase == .decelerating
     else { return nil }
@@ -50,7 +50,7 @@ extension ListPreloaderStateMachine {
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
   /// - Complexity: That of a frame; O(1) for a repeated state at the same time.
-  public mutating func scrollViewChanged(
+  package mutating func scrollViewChanged(
     _ state: ScrollViewState, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
     let previous = viewInputs.scrollView
@@ -94,7 +94,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   /// - Complexity: O(*r* log *n*) for *r* rows on screen and *n* loaded items, plus a
   ///   frame when the viewport moved.
-  public mutating func rowAppeared(_ id: Item.ID, now: Duration, isCached: (Key) -> Bool)
+  package mutating func rowAppeared(_ id: Item.ID, now: Duration, isCached: (Key) -> Bool)
     -> [Action]
   {
     guard viewInputs.scrollView == nil else { return [] }
@@ -111,7 +111,7 @@ extension ListPreloaderStateMachine {
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
   /// - Complexity: As ``rowAppeared(_:now:isCached:)``.
-  public mutating func rowDisappeared(_ id: Item.ID, now: Duration, isCached: (Key) -> Bool)
+  package mutating func rowDisappeared(_ id: Item.ID, now: Duration, isCached: (Key) -> Bool)
     -> [Action]
   {
     guard viewInputs.scrollView == nil, viewInputs.appearedRows.remove(id) != nil else {

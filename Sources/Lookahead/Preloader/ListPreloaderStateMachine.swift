@@ -52,23 +52,25 @@ import Foundation
 /// preempts the least urgent running prefetch) and is never preempted itself.
 ///
 /// A value type without locks; confine it to one thread or protect it, as
-/// ``ListPreloader`` does.
+/// ``ListPreloader`` does. Its drivers are ``ListPreloader`` and the simulator; behind
+/// the `Machines` SPI, the separate benchmark and live packages see only the calls they
+/// make.
 @_spi(Machines)
 public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable>: Sendable {
   /// The action type of this machine.
   public typealias Action = ListPreloaderAction<Key>
 
   /// The settings the machine was created with.
-  public let configuration: ListPreloaderConfiguration
+  package let configuration: ListPreloaderConfiguration
   /// The id of the strategy the machine runs.
-  public let strategyID: String
+  package let strategyID: String
   /// The scroll tracker: velocity, direction, phase, projected landing.
-  public internal(set) var tracker: ScrollTracker
+  package internal(set) var tracker: ScrollTracker
   /// The range-mode rules (first drag, memory warnings, background).
   package internal(set) var modes = RangeModeState()
   /// How the next page is chosen; an adaptive trigger here has learned from every page
   /// and every frame.
-  public var paging: PagingStrategy {
+  package var paging: PagingStrategy {
     adaptivePages.map { .adaptive($0) } ?? fixedPaging
   }
   /// The strategy's paging as given; when it is adaptive, ``adaptivePages`` holds the
@@ -82,9 +84,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The visible rectangle, in content coordinates.
   public internal(set) var viewport: CGRect
   /// Whether the list is on screen (see ``setListVisible(_:now:isCached:)``).
-  public internal(set) var isListVisible = true
+  package internal(set) var isListVisible = true
   /// Whether the app is in the background.
-  public internal(set) var isInBackground = false
+  package internal(set) var isInBackground = false
 
   let resourceKey: @Sendable (Item) -> Key?
   let itemLength: @Sendable (Item) -> CGFloat
@@ -178,10 +180,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
 
   /// The loaded items, sorted and free of duplicates; position *i* is item *i* of the
   /// geometry.
-  public var items: FeedList<Item> { pager.list }
+  package var items: FeedList<Item> { pager.list }
 
   /// Whether the backend may have more items at the tail.
-  public var hasMore: Bool { pager.hasMore }
+  package var hasMore: Bool { pager.hasMore }
 
   /// The state of the tail end (load more).
   package var tail: PagerPhase<Timestamp> { pager.tail }
@@ -195,7 +197,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The items overlapping the viewport.
   ///
   /// - Complexity: O(log *n*).
-  public var visibleItems: Range<Int> {
+  package var visibleItems: Range<Int> {
     geometry.items(overlapping: geometry.axis.span(of: viewport))
   }
 
@@ -203,7 +205,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// `ListGeometry.endOfContentTolerance`, so that an offset a scroll view clamps at the
   /// end counts, as does an empty list) while the backend has more: the user waits for a
   /// page.
-  public var isStalled: Bool {
+  package var isStalled: Bool {
     pager.hasMore
       && geometry.axis.span(of: viewport).upperBound
         >= geometry.contentLength - ListGeometry.endOfContentTolerance
@@ -212,7 +214,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The resource key of the item at `position`, or `nil` when it has none.
   ///
   /// - Complexity: O(1) plus the cost of `resourceKey`.
-  public func resourceKey(ofItemAt position: Int) -> Key? {
+  package func resourceKey(ofItemAt position: Int) -> Key? {
     precondition(
       position >= 0 && position < pager.list.count,
       "position \(position) is out of range 0..<\(pager.list.count)")
@@ -222,7 +224,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// Where the load of `key` stands.
   ///
   /// - Complexity: O(1).
-  public func loadState(of key: Key) -> LoadState { queue.state(of: .resource(key)) }
+  package func loadState(of key: Key) -> LoadState { queue.state(of: .resource(key)) }
 
   /// The ticket of the running load of `key`, if it is loading.
   ///
@@ -248,7 +250,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
-  public mutating func start(now: Duration) -> [Action] {
+  package mutating func start(now: Duration) -> [Action] {
     guard pager.list.isEmpty, !pager.tail.isLoading, pager.hasMore else { return [] }
     return translate(pager.loadNextPage(now: Timestamp(now)), now: now)
   }
@@ -308,7 +310,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
   @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
-  public mutating func scrolled(
+  package mutating func scrolled(
     to offset: CGPoint, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
     var actions: [Action] = []
@@ -351,7 +353,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///     `withVelocity`).
   ///   - targetOffset: Where UIKit says the content will stop, if known.
   ///   - now: The event's time.
-  public mutating func endDragging(velocity: CGPoint, targetOffset: CGPoint?, now: Duration) {
+  package mutating func endDragging(velocity: CGPoint, targetOffset: CGPoint?, now: Duration) {
     hasExplicitDrags = true
     tracker.endDragging(velocity: velocity, targetOffset: targetOffset, at: now)
   }
@@ -359,7 +361,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The content stopped after decelerating.
   ///
   /// - Parameter now: The event's time.
-  public mutating func endDecelerating(now: Duration) {
+  package mutating func endDecelerating(now: Duration) {
     hasExplicitDrags = true
     tracker.endDecelerating(at: now)
   }
@@ -367,7 +369,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The visible area changed size (rotation, split view).
   ///
   /// - Parameter size: The new size; finite and non-negative.
-  public mutating func resizeViewport(to size: CGSize) {
+  package mutating func resizeViewport(to size: CGSize) {
     precondition(
       size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
       "size must be finite and non-negative, got \(size)")
