@@ -6,10 +6,10 @@
 /// can never be delivered twice or to the wrong attempt.
 public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
   /// The ticket number, unique within one queue.
-  public let rawValue: UInt64
+  package let rawValue: UInt64
 
   /// Creates a ticket from its number.
-  public init(rawValue: UInt64) {
+  package init(rawValue: UInt64) {
     self.rawValue = rawValue
   }
 
