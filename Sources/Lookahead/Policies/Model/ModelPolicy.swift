@@ -16,10 +16,10 @@ import Foundation
 /// frame by frame, from the motion model; later frames are left to a later load); what
 /// it wastes is its bytes if the item is never seen (not within the motion model's
 /// longest horizon). Its value is ``Parameters/blankFramePrice`` × frames saved − bytes
-/// wasted. A running load is kept while its value is positive; it wastes only the bytes
-/// it still has to transfer, and finishing it also saves loading the transferred ones
-/// again should its item be seen after all. New loads start, most valuable first, while
-/// fewer loads than the link's budget are in flight.
+/// wasted. A running load is kept while its value is positive, however far its item is;
+/// it wastes only the bytes it still has to transfer, and finishing it also saves
+/// loading the transferred ones again should its item be seen after all. New loads
+/// start, most valuable first, while fewer loads than the link's budget are in flight.
 ///
 /// A local read (a disk cache) lands within a frame and takes no place on the link, so it
 /// is planned over its own load time and waits until its item is about to show; it moves
@@ -86,6 +86,8 @@ package struct ModelPolicy: ItemPolicy {
   private var isReadyNow: [Int] = []
   /// Scratch: the benefits of the network loads, which compete for memory.
   private var benefits: [Double] = []
+  /// Scratch: the running loads beyond the items worth a look, in item order.
+  private var outside: [Int] = []
 
   /// Creates the policy.
   package init(parameters: Parameters = Parameters()) {
@@ -181,7 +183,13 @@ package struct ModelPolicy: ItemPolicy {
     }
     let range = lower..<upper
     learnMemory(range: range, status: status)
-    var inFlight = 0
+    // A running load beyond the items worth a new look may still be worth finishing:
+    // what it has moved is not moved again. In item order, so that equal values keep one
+    // order from run to run.
+    outside.removeAll(keepingCapacity: true)
+    for item in startTimes.keys where !range.contains(item) { outside.append(item) }
+    outside.sort()
+    var inFlight = outside.count
     for index in range where status.isLoading(index) { inFlight += 1 }
     let runningLoadTime = link.loadTime(inFlight: inFlight - 1)
     let roundTrip = link.roundTrip
@@ -201,12 +209,12 @@ package struct ModelPolicy: ItemPolicy {
       last = (span, start, end, answer.seconds, answer.everSeen)
       return answer
     }
-    for index in range {
+    func consider(_ index: Int) {
       let span = input.layout.span(ofItem: index)
       let isVisible = visible.contains(index)
       // A resource in memory stays until evicted; it is on disk, so it is not worth a
       // place there more than a read back would be.
-      if status.isReady(index) { continue }
+      if status.isReady(index) { return }
       let isRunning = status.isLoading(index)
       let isLocal = !isRunning && status.isStoredLocally(index)
       let value: Double
@@ -249,12 +257,14 @@ package struct ModelPolicy: ItemPolicy {
         // the last to land evict the first before they are seen.
         if value > 0, memoryItems != nil { benefits.append(seconds) }
       }
-      guard value > 0 else { continue }
+      guard value > 0 else { return }
       candidates.append(
         Candidate(
           item: index, isVisible: isVisible, isRunning: isRunning, isLocal: isLocal,
           value: value, benefit: seconds))
     }
+    for index in range { consider(index) }
+    for index in outside { consider(index) }
     // With a memory that holds `memoryItems` resources, only the network loads that
     // save the most frames are worth it.
     var threshold = -Double.infinity

@@ -155,3 +155,29 @@ extension ModelPolicyTests {
     #expect(policy.memoryItems == nil)
   }
 }
+
+extension ModelPolicyTests {
+  @Test("a running load that has moved its bytes is kept when its item leaves the plan")
+  func aRunningLoadThatHasMovedItsBytesIsKept() throws {
+    var policy = ModelPolicy()
+    let tracker = resting()
+    func frame(_ milliseconds: Int, ready: Range<Int>, loading: Set<Int>) -> [Int] {
+      let status = ClosureLoadStatus(
+        isReady: { ready.contains($0) }, isLoading: { loading.contains($0) })
+      return answer(
+        &policy, tracker: tracker, time: .milliseconds(milliseconds), offset: 3000,
+        status: status
+      ).map(\.item)
+    }
+    // Item 60, two screens below, starts loading on the prior link (0.4 s a load).
+    try #require(frame(0, ready: 0..<0, loading: [30, 31, 32, 60]).contains(60))
+    // The screen lands, then item 30 is evicted: the memory holds ten resources, so
+    // items further than ten from the screen are no longer worth a new load.
+    _ = frame(100, ready: 30..<40, loading: [60])
+    _ = frame(200, ready: 31..<40, loading: [60])
+    try #require(policy.memoryItems == 10)
+    // Half a second on, item 60's load has moved its bytes: withdrawing it would waste
+    // them, finishing it wastes nothing more.
+    #expect(frame(500, ready: 31..<40, loading: [60]).contains(60))
+  }
+}
