@@ -3,16 +3,17 @@ import Foundation
 /// How far the viewport reaches within a few horizons, learned online from this
 /// session's motion.
 ///
-/// Every ``probeInterval`` the model opens a probe: the phase the user is in (at rest or
-/// dragging), the direction of the motion (the last one at rest) and the offset. Frame by
-/// frame the probe keeps the farthest the viewport has since got that way and the other
-/// way; when it reaches each of ``horizons`` it records both reaches as a sample of that
-/// phase and horizon. A reach at rest is kept in screens; a forward reach in motion as
-/// the screens it went beyond the glide's physics (``ViewportMotion``: the glide under
-/// way, or the one lifting the finger would start), so that motions of every speed share
-/// one distribution. The answer to "does the viewport get `d` points that way within `t` seconds" is
-/// the share of samples that did, blended with a prior that weighs as
-/// ``priorWeight`` samples.
+/// Every ``probeInterval`` the model opens a probe: the phase the user is in (at rest,
+/// dragging or gliding), the direction of the motion (the last one at rest) and the
+/// offset. Frame by frame the probe keeps the farthest the viewport has since got that
+/// way and the other way; when it reaches each of ``horizons`` it records both reaches as
+/// a sample of that horizon, at rest or in motion. A reach at rest is kept in screens; a
+/// forward reach in motion as the screens it went beyond the glide's physics
+/// (``ViewportMotion``: the glide under way, or the one lifting the finger would start),
+/// so that motions of every speed, dragging and gliding, share one distribution, and a
+/// finger lifting off does not change the answer. The answer to "does the viewport get
+/// `d` points that way within `t` seconds" is the share of samples that did, blended with
+/// a prior that weighs as ``priorWeight`` samples.
 ///
 /// A value type; confine it to one thread. Once its buffers have grown, observing a
 /// frame allocates nothing.
@@ -57,11 +58,11 @@ struct MotionModel: Sendable {
   /// Creates a model that knows only its prior.
   init() {
     samples = Array(
-      repeating: RecentValues(capacity: Self.capacity), count: 3 * Self.horizons.count * 2)
+      repeating: RecentValues(capacity: Self.capacity), count: 2 * Self.horizons.count * 2)
   }
 
   private static func slot(_ phase: Phase, _ horizon: Int, _ isForward: Bool) -> Int {
-    (phase.rawValue * horizons.count + horizon) * 2 + (isForward ? 0 : 1)
+    ((phase == .rest ? 0 : 1) * horizons.count + horizon) * 2 + (isForward ? 0 : 1)
   }
 
   /// Records a frame.

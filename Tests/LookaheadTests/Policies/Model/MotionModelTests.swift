@@ -93,3 +93,19 @@ import Testing
     #expect(answers[0] < answers[1])
   }
 }
+
+extension MotionModelTests {
+  @Test("lifting the finger off does not change how far the user is expected to get")
+  func liftingTheFingerOffDoesNotChangeTheAnswer() {
+    var model = MotionModel()
+    // A user who drags on and on, a screen a second, with no glide between strokes.
+    _ = feed(&model, from: 0, seconds: 30, offset: 0, speed: 800, phase: .drag)
+    let dragging = model.reachProbability(
+      2400, within: 4, phase: .drag, isForward: true, screen: 800, glide: nil)
+    let gliding = model.reachProbability(
+      2400, within: 4, phase: .glide, isForward: true, screen: 800, glide: nil)
+    // Both answers come from what the user did in motion: three screens within 4 s.
+    #expect(dragging > 0.8)
+    #expect(gliding == dragging)
+  }
+}
