@@ -14,12 +14,13 @@ import Foundation
 /// one) finishes after the link's load time. What it saves is the item-frames it will be
 /// on screen from then until ``Parameters/planningLoads`` load times later (expected,
 /// frame by frame, from the motion model; later frames are left to a later load); what
-/// it wastes is its bytes if the item is never seen (not within the motion model's
-/// longest horizon). Its value is ``Parameters/blankFramePrice`` × frames saved − bytes
-/// wasted. A running load is kept while its value is positive, however far its item is;
-/// it wastes only the bytes it still has to transfer, and finishing it also saves
-/// loading the transferred ones again should its item be seen after all. New loads
-/// start, most valuable first, while fewer loads than the link's budget are in flight.
+/// it wastes is its bytes unless the item is on screen after that window (within the
+/// motion model's longest horizon), when a later load would move them anyway. Its value
+/// is ``Parameters/blankFramePrice`` × frames saved − bytes wasted. A running load is
+/// kept while its value is positive, however far its item is; it wastes only the bytes it
+/// still has to transfer, and finishing it also saves loading the transferred ones again
+/// should its item be seen after all. New loads start, most valuable first, while fewer
+/// loads than the link's budget are in flight.
 ///
 /// A local read (a disk cache) lands within a frame and takes no place on the link, so it
 /// is planned over its own load time and waits until its item is about to show; it moves
@@ -39,7 +40,7 @@ package struct ModelPolicy: ItemPolicy {
   package struct Parameters: Sendable, Hashable {
     /// What one blank item-frame is worth, in bytes: a load whose item is likely to be
     /// seen starts when the frames it saves, at this price, outweigh the bytes it
-    /// wastes when the item is never seen.
+    /// wastes when the item is not seen later.
     package var blankFramePrice: Double = 15_000
     /// The time a lone load takes before any was observed.
     package var initialLatency: Duration = .milliseconds(400)
@@ -159,13 +160,13 @@ package struct ModelPolicy: ItemPolicy {
     let planned = parameters.planningLoads * loadTime
     // An item is worth a look only if the frames it could save, were it on screen from
     // the first time it can be seen until the planning window ends, outweigh the bytes
-    // it wastes if it is never seen.
+    // it wastes if it is not seen after that.
     let framesPlanned = planned / frameInterval
     let seenBy = loadTime + planned
     func isWorthALook(_ item: Int) -> Bool {
       let span = input.layout.span(ofItem: item)
       let saved = parameters.blankFramePrice * framesPlanned * course.everSeen(span, within: seenBy)
-      return saved > bytes * (1 - course.everSeen(span, within: course.horizon))
+      return saved > bytes * (1 - course.seenAfter(span, seenBy))
     }
     // Once the memory's size is known, an item further than that many items from the
     // screen is never among those that save the most frames: the nearer items on its
@@ -245,14 +246,15 @@ package struct ModelPolicy: ItemPolicy {
         }
         let exposure = exposure(span, after: finish, until: finish + planned)
         seconds = exposure.seconds
-        // Frames on screen after the planning window are left to a later load, but bytes
-        // are wasted only if the item is never seen: not within the longest horizon.
-        // Finishing a running load also saves loading its transferred bytes again if the
-        // item is seen after all.
+        // Frames on screen after the planning window are left to a later load, which
+        // would move the same bytes: they are wasted only if the item is not on screen
+        // after the window (within the longest horizon). Finishing a running load also
+        // saves loading its transferred bytes again if the item is seen after all.
         let seen = course.everSeen(span, within: course.horizon)
+        let later = course.seenAfter(span, finish + planned)
         value =
           parameters.blankFramePrice * seconds / frameInterval
-          - remainingBytes * (1 - seen) + (bytes - remainingBytes) * seen
+          - remainingBytes * (1 - later) + (bytes - remainingBytes) * seen
         // What comes over the network competes for memory: of more loads than it holds,
         // the last to land evict the first before they are seen.
         if value > 0, memoryItems != nil { benefits.append(seconds) }

@@ -136,6 +136,17 @@ struct ViewportCourse {
     return (total, everSeen)
   }
 
+  /// The probability that the item is on screen at some time after `start` (within the
+  /// horizon): the viewport reaches it by the horizon without having got past it by
+  /// `start`, or, if it is on screen now, it still is at `start`.
+  func seenAfter(_ span: AxisSpan, _ start: Double) -> Double {
+    var window = window(span)
+    let start = Swift.min(start, horizon)
+    if window.isOnScreen { return onScreen(&window, at: start) }
+    return Swift.max(
+      0, reach(&window.first, within: horizon) - reach(&window.second, within: start))
+  }
+
   /// The probability that the item is on screen at some time within `seconds` (at most
   /// the horizon).
   func everSeen(_ span: AxisSpan, within seconds: Double) -> Double {

@@ -128,3 +128,39 @@ import Testing
     #expect((0..<6).map { values[$0] } == [0, 1.5, 3, 4.5, 6, 7.5])
   }
 }
+
+extension ViewportCourseTests {
+  @Test(
+    "the chance to be seen after a time is reaching the item by the horizon, not past it by then",
+    arguments: [
+      (AxisSpan(3400, 3500), 0.3),  // on screen
+      (AxisSpan(4100, 4200), 2.0),  // just ahead
+      (AxisSpan(9000, 9300), 1.2),  // far ahead
+      (AxisSpan(2700, 2900), 0.4),  // just behind
+    ])
+  func seenAfterAgreesWithTheReachProbabilities(span: AxisSpan, start: Double) throws {
+    let model = reader()
+    let glide = try gliding()
+    for (phase, motion) in [(MotionModel.Phase.rest, ViewportMotion?.none), (.glide, glide)] {
+      let course = ViewportCourse(
+        motion: model, glide: motion ?? ViewportMotion(tracker: ScrollTracker(), axis: .vertical),
+        phase: phase, sign: 1, screen: 1000, viewport: viewport, horizon: 8)
+      func reach(_ distance: Double, _ seconds: Double, forward: Bool) -> Double {
+        model.reachProbability(
+          distance, within: seconds, phase: phase, isForward: forward, screen: 1000,
+          glide: motion?.liftedNow())
+      }
+      let low = Double(span.lowerBound - viewport.upperBound)
+      let high = Double(span.upperBound - viewport.lowerBound)
+      let expected =
+        low >= 0
+        ? max(0, reach(low, 8, forward: true) - reach(high, start, forward: true))
+        : high <= 0
+          ? max(0, reach(-high, 8, forward: false) - reach(-low, start, forward: false))
+          : max(0, 1 - reach(high, start, forward: true) - reach(-low, start, forward: false))
+      #expect(abs(course.seenAfter(span, start) - expected) < 1e-12)
+      // Being seen after a time is never likelier than being seen at all.
+      #expect(course.seenAfter(span, start) <= course.everSeen(span, within: 8) + 1e-12)
+    }
+  }
+}
