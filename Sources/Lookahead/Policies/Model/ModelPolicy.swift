@@ -165,8 +165,9 @@ package struct ModelPolicy: ItemPolicy {
     let seenBy = loadTime + planned
     func isWorthALook(_ item: Int) -> Bool {
       let span = input.layout.span(ofItem: item)
-      let saved = parameters.blankFramePrice * framesPlanned * course.everSeen(span, within: seenBy)
-      return saved > bytes * (1 - course.seenAfter(span, seenBy))
+      let chances = course.chances(span, by: seenBy)
+      return parameters.blankFramePrice * framesPlanned * chances.before
+        > bytes * (1 - chances.after)
     }
     // Once the memory's size is known, an item further than that many items from the
     // screen is never among those that save the most frames: the nearer items on its
@@ -199,15 +200,15 @@ package struct ModelPolicy: ItemPolicy {
     candidates.removeAll(keepingCapacity: true)
     benefits.removeAll(keepingCapacity: true)
     // Items of one row of a grid share their span: their exposure is worked out once.
-    var last: (span: AxisSpan, start: Double, end: Double, seconds: Double, everSeen: Double)?
-    func exposure(_ span: AxisSpan, after start: Double, until end: Double) -> (
-      seconds: Double, everSeen: Double
-    ) {
+    var last: (span: AxisSpan, start: Double, end: Double, answer: ViewportCourse.Exposure)?
+    func exposure(
+      _ span: AxisSpan, after start: Double, until end: Double
+    ) -> ViewportCourse.Exposure {
       if let last, last.span == span, last.start == start, last.end == end {
-        return (last.seconds, last.everSeen)
+        return last.answer
       }
       let answer = course.exposure(span, after: start, until: end)
-      last = (span, start, end, answer.seconds, answer.everSeen)
+      last = (span, start, end, answer)
       return answer
     }
     func consider(_ index: Int) {
@@ -250,11 +251,10 @@ package struct ModelPolicy: ItemPolicy {
         // would move the same bytes: they are wasted only if the item is not on screen
         // after the window (within the longest horizon). Finishing a running load also
         // saves loading its transferred bytes again if the item is seen after all.
-        let seen = course.everSeen(span, within: course.horizon)
-        let later = course.seenAfter(span, finish + planned)
         value =
           parameters.blankFramePrice * seconds / frameInterval
-          - remainingBytes * (1 - later) + (bytes - remainingBytes) * seen
+          - remainingBytes * (1 - exposure.seenAfter)
+          + (bytes - remainingBytes) * exposure.seenWithinHorizon
         // What comes over the network competes for memory: of more loads than it holds,
         // the last to land evict the first before they are seen.
         if value > 0, memoryItems != nil { benefits.append(seconds) }

@@ -113,38 +113,58 @@ struct ViewportCourse {
     return Swift.max(0, window.isOnScreen ? 1 - first - second : first - second)
   }
 
-  /// The expected seconds the item is on screen between `start` and `end` (at most the
-  /// horizon), and the probability that it is on screen at some time before `end`.
-  func exposure(
-    _ span: AxisSpan, after start: Double, until end: Double
-  ) -> (seconds: Double, everSeen: Double) {
-    var window = window(span)
-    let everSeen = window.isOnScreen ? 1 : reach(&window.first, within: Swift.min(end, horizon))
-    let end = Swift.min(end, horizon)
-    guard start < end else { return (0, everSeen) }
-    var total = 0.0
-    var previousTime = start
-    var previous = onScreen(&window, at: start)
-    for step in MotionModel.horizons {
-      let time = Swift.min(start + step, end)
-      let current = onScreen(&window, at: time)
-      total += (previous + current) / 2 * (time - previousTime)
-      previousTime = time
-      previous = current
-      if time >= end { break }
-    }
-    return (total, everSeen)
+  /// What the course says of an item between two times.
+  struct Exposure: Sendable, Equatable {
+    /// The expected seconds it is on screen between the two times (at most the horizon).
+    var seconds: Double
+    /// The probability that it is on screen at some time before the end.
+    var everSeen: Double
+    /// The probability that it is on screen at some time after the end, within the
+    /// horizon: the viewport reaches it by the horizon without having got past it by the
+    /// end, or, if it is on screen now, it still is at the end.
+    var seenAfter: Double
+    /// The probability that it is on screen at some time within the horizon.
+    var seenWithinHorizon: Double
   }
 
-  /// The probability that the item is on screen at some time after `start` (within the
-  /// horizon): the viewport reaches it by the horizon without having got past it by
-  /// `start`, or, if it is on screen now, it still is at `start`.
-  func seenAfter(_ span: AxisSpan, _ start: Double) -> Double {
+  /// The item's exposure between `start` and `end`, each edge's reaches worked out once.
+  func exposure(_ span: AxisSpan, after start: Double, until end: Double) -> Exposure {
     var window = window(span)
-    let start = Swift.min(start, horizon)
-    if window.isOnScreen { return onScreen(&window, at: start) }
-    return Swift.max(
-      0, reach(&window.first, within: horizon) - reach(&window.second, within: start))
+    let end = Swift.min(end, horizon)
+    let everSeen = window.isOnScreen ? 1 : reach(&window.first, within: end)
+    let seenWithinHorizon = window.isOnScreen ? 1 : reach(&window.first, within: horizon)
+    let seenAfter =
+      window.isOnScreen
+      ? onScreen(&window, at: end)
+      : Swift.max(0, seenWithinHorizon - reach(&window.second, within: end))
+    var total = 0.0
+    if start < end {
+      var previousTime = start
+      var previous = onScreen(&window, at: start)
+      for step in MotionModel.horizons {
+        let time = Swift.min(start + step, end)
+        let current = onScreen(&window, at: time)
+        total += (previous + current) / 2 * (time - previousTime)
+        previousTime = time
+        previous = current
+        if time >= end { break }
+      }
+    }
+    return Exposure(
+      seconds: total, everSeen: everSeen, seenAfter: seenAfter,
+      seenWithinHorizon: seenWithinHorizon)
+  }
+
+  /// The probabilities that the item is on screen at some time before `time` and at some
+  /// time after it (within the horizon), as ``exposure(_:after:until:)`` gives them.
+  func chances(_ span: AxisSpan, by time: Double) -> (before: Double, after: Double) {
+    var window = window(span)
+    let time = Swift.min(time, horizon)
+    if window.isOnScreen { return (1, onScreen(&window, at: time)) }
+    let before = reach(&window.first, within: time)
+    let after = Swift.max(
+      0, reach(&window.first, within: horizon) - reach(&window.second, within: time))
+    return (before, after)
   }
 
   /// The probability that the item is on screen at some time within `seconds` (at most

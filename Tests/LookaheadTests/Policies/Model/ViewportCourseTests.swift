@@ -158,9 +158,10 @@ extension ViewportCourseTests {
         : high <= 0
           ? max(0, reach(-high, 8, forward: false) - reach(-low, start, forward: false))
           : max(0, 1 - reach(high, start, forward: true) - reach(-low, start, forward: false))
-      #expect(abs(course.seenAfter(span, start) - expected) < 1e-12)
+      #expect(abs(course.chances(span, by: start).after - expected) < 1e-12)
+      #expect(abs(course.exposure(span, after: 0, until: start).seenAfter - expected) < 1e-12)
       // Being seen after a time is never likelier than being seen at all.
-      #expect(course.seenAfter(span, start) <= course.everSeen(span, within: 8) + 1e-12)
+      #expect(course.chances(span, by: start).after <= course.everSeen(span, within: 8) + 1e-12)
     }
   }
 }
