@@ -36,6 +36,21 @@ import Testing
     return ViewportMotion(tracker: tracker, axis: .vertical)
   }
 
+  /// The course of the reader's model over the viewport, at rest and in a glide, with
+  /// the phase and the glide (`nil` at rest) it was made with.
+  private func courses(
+    of model: MotionModel
+  ) throws -> [(MotionModel.Phase, ViewportMotion?, ViewportCourse)] {
+    let glide = try gliding()
+    return [(MotionModel.Phase.rest, ViewportMotion?.none), (.glide, glide)].map {
+      phase, motion in
+      let course = ViewportCourse(
+        motion: model, glide: motion ?? ViewportMotion(tracker: ScrollTracker(), axis: .vertical),
+        phase: phase, sign: 1, screen: 1000, viewport: viewport, horizon: 8)
+      return (phase, motion, course)
+    }
+  }
+
   /// The expected seconds on screen and the chance to be seen, worked out from the
   /// motion model's reach probabilities by the definition (the item is on screen when
   /// the viewport reached its near edge and not its far edge), the way the course must.
@@ -87,11 +102,7 @@ import Testing
     span: AxisSpan, start: Double, end: Double
   ) throws {
     let model = reader()
-    let glide = try gliding()
-    for (phase, motion) in [(MotionModel.Phase.rest, ViewportMotion?.none), (.glide, glide)] {
-      let course = ViewportCourse(
-        motion: model, glide: motion ?? ViewportMotion(tracker: ScrollTracker(), axis: .vertical),
-        phase: phase, sign: 1, screen: 1000, viewport: viewport, horizon: 8)
+    for (phase, motion, course) in try courses(of: model) {
       let answer = course.exposure(span, after: start, until: end)
       let expected = reference(
         model, glide: motion, phase: phase, span: span, from: start, to: end)
@@ -140,11 +151,7 @@ extension ViewportCourseTests {
     ])
   func seenAfterAgreesWithTheReachProbabilities(span: AxisSpan, start: Double) throws {
     let model = reader()
-    let glide = try gliding()
-    for (phase, motion) in [(MotionModel.Phase.rest, ViewportMotion?.none), (.glide, glide)] {
-      let course = ViewportCourse(
-        motion: model, glide: motion ?? ViewportMotion(tracker: ScrollTracker(), axis: .vertical),
-        phase: phase, sign: 1, screen: 1000, viewport: viewport, horizon: 8)
+    for (phase, motion, course) in try courses(of: model) {
       func reach(_ distance: Double, _ seconds: Double, forward: Bool) -> Double {
         model.reachProbability(
           distance, within: seconds, phase: phase, isForward: forward, screen: 1000,
