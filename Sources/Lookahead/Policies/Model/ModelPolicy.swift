@@ -189,7 +189,10 @@ package struct ModelPolicy: ItemPolicy {
     // what it has moved is not moved again. In item order, so that equal values keep one
     // order from run to run.
     outside.removeAll(keepingCapacity: true)
-    for item in startTimes.keys where !range.contains(item) { outside.append(item) }
+    let itemCount = input.layout.itemCount
+    for item in startTimes.keys where !range.contains(item) && item < itemCount {
+      outside.append(item)
+    }
     outside.sort()
     var inFlight = outside.count
     for index in range where status.isLoading(index) { inFlight += 1 }
