@@ -11,7 +11,7 @@
 /// ```
 ///
 /// A value type; confine it to one thread, like the policy it wraps.
-public struct AnyItemPolicy: ItemPolicy {
+package struct AnyItemPolicy: ItemPolicy {
   private enum Storage: Sendable {
     case onVisible(OnVisiblePolicy)
     case pauseWhileScrolling(PauseWhileScrollingPolicy)
@@ -29,7 +29,7 @@ public struct AnyItemPolicy: ItemPolicy {
   private var storage: Storage
 
   /// Wraps a policy; wrapping an `AnyItemPolicy` returns it unchanged.
-  public init(_ policy: some ItemPolicy) {
+  package init(_ policy: some ItemPolicy) {
     switch policy {
     case let policy as AnyItemPolicy: storage = policy.storage
     case let policy as OnVisiblePolicy: storage = .onVisible(policy)
@@ -42,7 +42,7 @@ public struct AnyItemPolicy: ItemPolicy {
   }
 
   /// The wrapped policy.
-  public var base: any ItemPolicy {
+  package var base: any ItemPolicy {
     switch storage {
     case .onVisible(let policy): policy
     case .pauseWhileScrolling(let policy): policy
@@ -55,7 +55,7 @@ public struct AnyItemPolicy: ItemPolicy {
   }
 
   /// Asks the wrapped policy.
-  public mutating func wantedItems<Layout: ItemLayout>(
+  package mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     var operation = WantedItems(input: input, status: status)
@@ -65,25 +65,25 @@ public struct AnyItemPolicy: ItemPolicy {
   }
 
   /// Tells the wrapped policy.
-  public mutating func loadDidFinish(latency: Duration, bytes: Int) {
+  package mutating func loadDidFinish(latency: Duration, bytes: Int) {
     var operation = LoadDidFinish(latency: latency, bytes: bytes)
     mutate(&operation)
   }
 
   /// Tells the wrapped policy.
-  public mutating func pageDidLoad(latency: Duration) {
+  package mutating func pageDidLoad(latency: Duration) {
     var operation = PageDidLoad(latency: latency)
     mutate(&operation)
   }
 
   /// Tells the wrapped policy.
-  public mutating func userDidBeginDragging() {
+  package mutating func userDidBeginDragging() {
     var operation = UserDidBeginDragging()
     mutate(&operation)
   }
 
   /// Tells the wrapped policy.
-  public mutating func listDidChange(_ changes: ListIndexChanges) {
+  package mutating func listDidChange(_ changes: ListIndexChanges) {
     var operation = ListDidChange(changes: changes)
     mutate(&operation)
   }

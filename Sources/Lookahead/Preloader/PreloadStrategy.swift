@@ -28,7 +28,7 @@ public struct PreloadStrategy: Sendable {
   /// When to ask for the next page.
   public var paging: PagingStrategy
   /// Which items' resources to load.
-  public var policy: AnyItemPolicy
+  package var policy: AnyItemPolicy
 
   /// Combines a page trigger and an item policy.
   ///
