@@ -15,7 +15,7 @@ public struct RangeSnapshot: Sendable, Hashable {
   public var mode: RangeMode
 
   /// Creates a snapshot.
-  public init(
+  package init(
     visible: Range<Int>, display: Range<Int>, preload: Range<Int>, isListVisible: Bool,
     mode: RangeMode
   ) {
