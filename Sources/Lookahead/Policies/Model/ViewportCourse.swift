@@ -166,13 +166,6 @@ struct ViewportCourse {
       0, reach(&window.first, within: horizon) - reach(&window.second, within: time))
     return (before, after)
   }
-
-  /// The probability that the item is on screen at some time within `seconds` (at most
-  /// the horizon).
-  func everSeen(_ span: AxisSpan, within seconds: Double) -> Double {
-    var window = window(span)
-    return window.isOnScreen ? 1 : reach(&window.first, within: Swift.min(seconds, horizon))
-  }
 }
 
 /// One value for each of ``MotionModel/horizons``, stored inline.

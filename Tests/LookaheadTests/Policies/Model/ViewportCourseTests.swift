@@ -108,7 +108,7 @@ import Testing
         model, glide: motion, phase: phase, span: span, from: start, to: end)
       #expect(abs(answer.seconds - expected.seconds) < 1e-12)
       #expect(answer.everSeen == expected.everSeen)
-      #expect(course.everSeen(span, within: end) == expected.everSeen)
+      #expect(course.chances(span, by: end).before == expected.everSeen)
     }
   }
 
@@ -168,7 +168,7 @@ extension ViewportCourseTests {
       #expect(abs(course.chances(span, by: start).after - expected) < 1e-12)
       #expect(abs(course.exposure(span, after: 0, until: start).seenAfter - expected) < 1e-12)
       // Being seen after a time is never likelier than being seen at all.
-      #expect(course.chances(span, by: start).after <= course.everSeen(span, within: 8) + 1e-12)
+      #expect(course.chances(span, by: start).after <= course.chances(span, by: 8).before + 1e-12)
     }
   }
 }
