@@ -48,7 +48,7 @@ extension LoadQueue {
 
   /// The most running loads ``isLoading(_:forAnyoneBut:)`` compares one by one before it
   /// looks the key up by hash instead.
-  static var runningScanLimit: Int { 16 }
+  static var runningScanLimit: Int { loadQueueRunningScanLimit }
 
   /// Reports that attempt `ticket` of `key` produced a value, as
   /// ``loadFinished(_:ticket:now:)`` does, but hands its waiters' requests to `deliver`
@@ -85,3 +85,8 @@ extension LoadQueue {
     }
   }
 }
+
+/// The most running loads ``LoadQueue/isLoading(_:forAnyoneBut:)`` compares one by one
+/// before it looks the key up by hash instead: a constant outside the generic type, so
+/// that reading it in unspecialized code looks up no type's metadata.
+let loadQueueRunningScanLimit = 16

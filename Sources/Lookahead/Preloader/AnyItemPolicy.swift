@@ -1,10 +1,12 @@
 /// Any ``ItemPolicy``, chosen at run time: the built-in policies are stored as they are
-/// (``AdaptivePolicy`` in a box of its own, copied on write), any other is boxed.
+/// (``AdaptivePolicy`` and ``ModelPolicy`` in boxes of their own, copied on write), any
+/// other is boxed.
 ///
 /// The list preloader keeps its policy in one, so that the strategy can be a value
 /// (``PreloadStrategy``) rather than a type parameter. Calling a built-in policy
-/// through it costs one switch and allocates nothing; only the first call after an
-/// `AdaptivePolicy`'s wrapper was copied gives the called value a box of its own.
+/// through it costs one switch and allocates nothing, and runs code specialized for the
+/// caller's layout and load status; only the first call after a boxed policy's wrapper
+/// was copied gives the called value a box of its own.
 ///
 /// ```swift
 /// let policy = AnyItemPolicy(TexturePolicy())
@@ -21,6 +23,9 @@ package struct AnyItemPolicy: ItemPolicy {
     /// the enum and back, three copies of it a frame. Its box is copied only when a copy
     /// of this value shares it.
     case adaptive(PolicyBox<AdaptivePolicy>)
+    /// Boxed for the same reason; stored as itself rather than as `custom` so that its
+    /// per-item work is specialized, not run through the protocol's generic entry points.
+    case model(PolicyBox<ModelPolicy>)
     case custom(any ItemPolicy)
     /// Held only while the wrapped policy is mutated, so that its storage stays unique.
     case transient
@@ -37,6 +42,7 @@ package struct AnyItemPolicy: ItemPolicy {
     case let policy as LazyTargetPolicy: storage = .lazyTarget(policy)
     case let policy as TexturePolicy: storage = .texture(policy)
     case let policy as AdaptivePolicy: storage = .adaptive(PolicyBox(policy))
+    case let policy as ModelPolicy: storage = .model(PolicyBox(policy))
     default: storage = .custom(policy)
     }
   }
@@ -49,6 +55,7 @@ package struct AnyItemPolicy: ItemPolicy {
     case .lazyTarget(let policy): policy
     case .texture(let policy): policy
     case .adaptive(let box): box.policy
+    case .model(let box): box.policy
     case .custom(let policy): policy
     case .transient: preconditionFailure(Self.transientMessage)
     }
@@ -115,6 +122,10 @@ package struct AnyItemPolicy: ItemPolicy {
       if !isKnownUniquelyReferenced(&box) { box = PolicyBox(box.policy) }
       operation.run(on: &box.policy)
       storage = .adaptive(box)
+    case .model(var box):
+      if !isKnownUniquelyReferenced(&box) { box = PolicyBox(box.policy) }
+      operation.run(on: &box.policy)
+      storage = .model(box)
     case .custom(var policy):
       operation.run(on: &policy)
       storage = .custom(policy)

@@ -53,7 +53,7 @@ extension ListPreloaderStateMachine {
       status: Status(
         keys: itemKeys, isPageLoading: pager.tail.isLoading || pager.head.isLoading,
         loadingKeys: loadingKeys,
-        loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : [],
+        loadingKeySet: loadingKeys.count > loadQueueRunningScanLimit ? Set(loadingKeys) : [],
         readiness: readiness),
       into: &scratch.requests)
     let reportsItems = hasInterfaceRanges

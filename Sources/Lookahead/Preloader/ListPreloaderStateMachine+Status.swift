@@ -40,7 +40,7 @@ extension ListPreloaderStateMachine {
       let key = keys.key(at: place)
       // Compared one by one while few run (no hashing); looked up beyond. An index loop:
       // in unspecialized code `contains` looks up the array's conformances every call.
-      guard loadingKeys.count > ListPreloaderStateMachine.runningScanLimit else {
+      guard loadingKeys.count > loadQueueRunningScanLimit else {
         for index in 0..<loadingKeys.count where loadingKeys[index] == key { return true }
         return false
       }
@@ -54,9 +54,6 @@ extension ListPreloaderStateMachine {
       loadingKeySet.contains(key)
     }
   }
-
-  /// The most loading keys ``Status`` compares one by one before it hashes them.
-  static var runningScanLimit: Int { LoadQueue<QueueKey, ListPreloaderWaiter>.runningScanLimit }
 
   /// Puts in `keys` the resources loading for someone other than a hint: a load only
   /// prefetch hints wait for is invisible to the strategy, whose decisions must not

@@ -66,4 +66,26 @@ private struct UniquenessProbe: ItemPolicy {
     #expect(try #require(copy.base as? AdaptivePolicy).leadTime() < fresh)
     #expect(try #require(original.base as? AdaptivePolicy).leadTime() == learned)
   }
+
+  @Test("copies of a model policy learn apart")
+  func copiesOfAModelPolicyLearnApart() throws {
+    // Like the adaptive policy, the model lives in a box that copies share until one of
+    // them learns.
+    var original = AnyItemPolicy(ModelPolicy())
+    var copy = original
+    let fresh = ModelPolicy().link.bandwidth
+    for bytes in [20_000, 60_000, 100_000, 140_000] {
+      original.loadDidFinish(latency: .milliseconds(100 + bytes / 100), bytes: bytes)
+    }
+    let learned = try #require(original.base as? ModelPolicy).link.bandwidth
+    #expect(learned != fresh)
+    #expect(try #require(copy.base as? ModelPolicy).link.bandwidth == fresh)
+    for bytes in [20_000, 60_000, 100_000, 140_000] {
+      copy.loadDidFinish(latency: .milliseconds(100 + bytes / 1_000), bytes: bytes)
+    }
+    let copyLearned = try #require(copy.base as? ModelPolicy).link.bandwidth
+    #expect(copyLearned != fresh && copyLearned != learned)
+    #expect(try #require(original.base as? ModelPolicy).link.bandwidth == learned)
+  }
 }
+

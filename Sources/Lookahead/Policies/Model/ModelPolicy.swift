@@ -58,7 +58,7 @@ package struct ModelPolicy: ItemPolicy {
   /// The settings.
   package let parameters: Parameters
   private var motion = MotionModel()
-  private var link: LinkModel
+  private(set) var link: LinkModel
   private var lastTime: Double?
   private var frameInterval = 1.0 / 60
   private var lastSign = 1.0
@@ -163,11 +163,17 @@ package struct ModelPolicy: ItemPolicy {
     // it wastes if it is not seen after that.
     let framesPlanned = planned / frameInterval
     let seenBy = loadTime + planned
+    // Items of one row of a grid share their span: it is judged once.
+    var lastJudged: (span: AxisSpan, isWorth: Bool)?
     func isWorthALook(_ item: Int) -> Bool {
       let span = input.layout.span(ofItem: item)
+      if let lastJudged, lastJudged.span == span { return lastJudged.isWorth }
       let chances = course.chances(span, by: seenBy)
-      return parameters.blankFramePrice * framesPlanned * chances.before
+      let isWorth =
+        parameters.blankFramePrice * framesPlanned * chances.before
         > bytes * (1 - chances.after)
+      lastJudged = (span, isWorth)
+      return isWorth
     }
     // Once the memory's size is known, an item further than that many items from the
     // screen is never among those that save the most frames: the nearer items on its
