@@ -2,18 +2,18 @@ import Foundation
 
 extension ListPreloaderStateMachine {
   /// Whether the range mode allows only what is on screen.
-  var isConstrained: Bool { modes.mode == .visibleOnly || modes.mode == .lowMemory }
+  var isConstrained: Bool { viewing.isConstrained }
 
   /// Tells the adaptive page trigger the frame's motion, then asks the page trigger,
   /// unless the tail is busy, exhausted or paged by hand.
   mutating func decidePages(now: Duration) -> [Action] {
     let axis = geometry.axis
-    let velocity = axis == .vertical ? tracker.velocity.y : tracker.velocity.x
+    let velocity = axis == .vertical ? viewing.tracker.velocity.y : viewing.tracker.velocity.x
     // Every frame, a page in flight or not: the top speed it remembers is the user's.
     adaptivePages?.scrolled(
       velocity: Double(velocity), viewportLength: Double(axis.length(of: viewport.size)),
       at: now)
-    guard !isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
+    guard !viewing.isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
     if let adaptivePages {
       pager.trigger = adaptivePages.trigger
     } else if case .trigger(let trigger) = fixedPaging {
@@ -24,9 +24,9 @@ extension ListPreloaderStateMachine {
     let input = PageTriggerInput(
       offset: axis.offset(of: viewport.origin), viewportLength: axis.length(of: viewport.size),
       contentLength: geometry.contentLength, velocity: velocity,
-      isMovingTowardHead: !tracker.direction.isForward(along: axis),
+      isMovingTowardHead: !viewing.tracker.direction.isForward(along: axis),
       loadedItemCount: geometry.itemCount, pageSize: configuration.pageSize,
-      isVisible: isListVisible)
+      isVisible: viewing.isListVisible)
     return translate(pager.scrolled(input, now: Timestamp(now)), now: now)
   }
 
@@ -48,8 +48,8 @@ extension ListPreloaderStateMachine {
     }
     policy.wantedItems(
       for: PolicyInput(
-        time: now, layout: geometry, viewport: viewport, tracker: tracker,
-        rangeMode: modes.mode),
+        time: now, layout: geometry, viewport: viewport, tracker: viewing.tracker,
+        rangeMode: viewing.modes.mode),
       status: Status(
         keys: itemKeys, isPageLoading: pager.tail.isLoading || pager.head.isLoading,
         loadingKeys: loadingKeys,
@@ -214,8 +214,8 @@ extension ListPreloaderStateMachine {
   ) {
     guard var ranges = interfaceRanges else { return }
     let transitions = ranges.update(
-      layout: geometry, viewport: viewport, direction: tracker.direction, mode: modes.mode,
-      isListVisible: isListVisible)
+      layout: geometry, viewport: viewport, direction: viewing.tracker.direction,
+      mode: viewing.modes.mode, isListVisible: viewing.isListVisible)
     interfaceRanges = ranges
     if !transitions.isEmpty { actions.append(.interfaceStatesChanged(transitions)) }
     if !prefetch.isEmpty { actions.append(.prefetch(prefetch)) }

@@ -171,7 +171,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Complexity: O(*s*) for the *s* items within a screen of the viewport.
   func showsItem(withKey key: Key) -> Bool {
-    guard isListVisible else { return false }
+    guard viewing.isListVisible else { return false }
     let span = geometry.axis.span(of: viewport)
     let reach = span.length
     let near = geometry.items(

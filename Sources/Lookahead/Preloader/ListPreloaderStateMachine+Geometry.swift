@@ -54,8 +54,7 @@ extension ListPreloaderStateMachine {
     else { return }
     let delta = geometry.span(ofItem: moved).lowerBound - anchorStart
     guard delta != 0 else { return }
-    let from = pendingShift?.from ?? viewportSpan.lowerBound
-    pendingShift = ((pendingShift?.delta ?? 0) + delta, from)
+    viewing.contentMoved(by: delta, viewportStart: viewportSpan.lowerBound)
   }
 
   /// Brings ``itemKeys`` in step with the list after `changes`: an append adds the new
@@ -84,15 +83,4 @@ extension ListPreloaderStateMachine {
     #endif
   }
 
-  /// Shifts the tracker by a pending content shift when the new offset shows that the
-  /// app moved the offset with the content; otherwise forgets the shift.
-  mutating func applyPendingShift(at offset: CGPoint) {
-    guard let shift = pendingShift else { return }
-    pendingShift = nil
-    let axis = geometry.axis
-    let position = axis.offset(of: offset)
-    guard abs(position - (shift.from + shift.delta)) < abs(position - shift.from) else { return }
-    tracker.shift(
-      by: axis == .vertical ? CGPoint(x: 0, y: shift.delta) : CGPoint(x: shift.delta, y: 0))
-  }
 }

@@ -35,7 +35,7 @@ extension ListPreloaderStateMachine {
   package mutating func hintPrefetch(
     _ ids: some Sequence<Item.ID>, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
-    guard !isConstrained, !isInBackground else { return [] }
+    guard !isConstrained, !viewing.isInBackground else { return [] }
     var requests: [WantedSet<QueueKey>.Request] = []
     for id in ids {
       guard let key = hintKey(of: id), !isCached(key),
@@ -97,7 +97,7 @@ extension ListPreloaderStateMachine {
   /// Withdraws every hint when the ranges are constrained to the screen or the app is
   /// in the background: hints are prefetches, and those stop then.
   mutating func withdrawHintsIfConstrained(now: Duration, into actions: inout [Action]) {
-    guard isConstrained || isInBackground, !viewInputs.hintedKeys.isEmpty else { return }
+    guard isConstrained || viewing.isInBackground, !viewInputs.hintedKeys.isEmpty else { return }
     let hinted = viewInputs.hintedKeys.filter {
       queue.hasRequest(for: .resource($0.key), by: .hint)
     }

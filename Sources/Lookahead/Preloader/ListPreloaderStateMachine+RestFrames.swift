@@ -57,11 +57,11 @@ extension ListPreloaderStateMachine {
     guard let request = restFrame, request.due <= now else { return }
     restFrame = nil
     if frameCount > request.afterFrame {
-      if tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
+      if viewing.tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
       return
     }
     // A list change whose shift the app has not reported yet: its next offset will.
-    guard pendingShift == nil else { return }
+    guard !viewing.hasPendingShift else { return }
     scrolled(to: viewport.origin, now: now, readiness: readiness, into: &actions)
   }
 }

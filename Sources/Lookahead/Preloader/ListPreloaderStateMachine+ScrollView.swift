@@ -23,7 +23,7 @@ extension ListPreloaderStateMachine {
   /// the content decelerates.
   package var scrollViewFollowUpDelay: Duration? {
     guard let state = viewInputs.scrollView,
-      state.isDragging || tracker.phase == .decelerating
+      state.isDragging || viewing.tracker.phase == .decelerating
     else { return nil }
     return Self.scrollViewFollowUpInterval
   }
@@ -72,7 +72,7 @@ extension ListPreloaderStateMachine {
       endDragging(
         velocity: CGPoint(x: state.velocity.x / 1000, y: state.velocity.y / 1000),
         targetOffset: nil, now: now)
-    } else if tracker.phase == .decelerating && !state.isDragging && !state.isDecelerating {
+    } else if viewing.tracker.phase == .decelerating && !state.isDragging && !state.isDecelerating {
       endDecelerating(now: now)
     }
     return actions

@@ -64,10 +64,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   package let configuration: ListPreloaderConfiguration
   /// The id of the strategy the machine runs.
   package let strategyID: String
+  /// The user's scroll, the range mode, the list's visibility and the app's background.
+  var viewing: ListViewing
   /// The scroll tracker: velocity, direction, phase, projected landing.
-  package internal(set) var tracker: ScrollTracker
-  /// The range-mode rules (first drag, memory warnings, background).
-  package internal(set) var modes = RangeModeState()
+  package var tracker: ScrollTracker { viewing.tracker }
   /// How the next page is chosen; an adaptive trigger here has learned from every page
   /// and every frame.
   package var paging: PagingStrategy {
@@ -83,10 +83,6 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   public internal(set) var geometry: ListGeometry
   /// The visible rectangle, in content coordinates.
   public internal(set) var viewport: CGRect
-  /// Whether the list is on screen (see ``setListVisible(_:now:isCached:)``).
-  package internal(set) var isListVisible = true
-  /// Whether the app is in the background.
-  package internal(set) var isInBackground = false
 
   let resourceKey: @Sendable (Item) -> Key?
   let itemLength: @Sendable (Item) -> CGFloat
@@ -123,13 +119,6 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// Counts the changes of the list that moved items (appends do not): a position noted
   /// at the same count still names the same item.
   var listVersion = 0
-  /// Whether the driver sends drag events; otherwise the first movement is the first
-  /// drag.
-  var hasExplicitDrags = false
-  var firstOffset: CGPoint?
-  /// A content shift from a list change, to apply to the tracker at the next sample if
-  /// the app kept the visible items in place.
-  var pendingShift: (delta: CGFloat, from: CGFloat)?
   /// When the machine must be ticked next, and the wake-up it last asked for.
   var wakeUps = WakeUps()
   /// The time of the last frame (``scrolled(to:now:readiness:)``), if any.
@@ -163,7 +152,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ) {
     self.configuration = configuration
     strategyID = strategy.id
-    tracker = ScrollTracker(decelerationRate: configuration.decelerationRate)
+    viewing = ListViewing(decelerationRate: configuration.decelerationRate)
     fixedPaging = strategy.paging
     if case .adaptive(let trigger) = strategy.paging { adaptivePages = trigger }
     geometry = configuration.geometry
@@ -281,20 +270,12 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   package mutating func scrolled<Readiness: ResourceReadiness<Key>>(
     to offset: CGPoint, now: Duration, readiness: Readiness, into actions: inout [Action]
   ) {
-    applyPendingShift(at: offset)
-    tracker.record(offset: offset, at: now)
+    let isFirstDrag = viewing.record(offset: offset, at: now, axis: geometry.axis)
     viewport.origin = offset
     lastFrameTime = now
     frameCount += 1
-    if tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
-    if !modes.hasUserDragged {
-      let first = firstOffset ?? offset
-      firstOffset = first
-      if tracker.hasDragged || (!hasExplicitDrags && offset != first) {
-        modes.userDidBeginDragging()
-        policy.userDidBeginDragging()
-      }
-    }
+    if viewing.tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
+    if isFirstDrag { policy.userDidBeginDragging() }
     let pageActions = decidePages(now: now)
     if !pageActions.isEmpty { actions.append(contentsOf: pageActions) }
     decideItems(now: now, readiness: readiness, into: &actions)
@@ -337,12 +318,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///
   /// - Parameter now: The event's time.
   public mutating func beginDragging(now: Duration) {
-    hasExplicitDrags = true
-    tracker.beginDragging(at: now)
-    if modes.hasUserDragged, modes.mode != .full, !isInBackground {
-      modes.visibilityDepthDidChange(to: 0)
-    }
-    modes.userDidBeginDragging()
+    viewing.beginDragging(now: now)
     policy.userDidBeginDragging()
   }
 
@@ -354,16 +330,14 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///   - targetOffset: Where UIKit says the content will stop, if known.
   ///   - now: The event's time.
   package mutating func endDragging(velocity: CGPoint, targetOffset: CGPoint?, now: Duration) {
-    hasExplicitDrags = true
-    tracker.endDragging(velocity: velocity, targetOffset: targetOffset, at: now)
+    viewing.endDragging(velocity: velocity, targetOffset: targetOffset, now: now)
   }
 
   /// The content stopped after decelerating.
   ///
   /// - Parameter now: The event's time.
   package mutating func endDecelerating(now: Duration) {
-    hasExplicitDrags = true
-    tracker.endDecelerating(at: now)
+    viewing.endDecelerating(now: now)
   }
 
   /// The visible area changed size (rotation, split view).

@@ -26,11 +26,11 @@ private func loaded(_ count: Int = 100) -> Harness {
     harness.report(offset: 0)
     #expect(harness.machine.tracker.phase == .idle)
     #expect(harness.machine.scrollViewFollowUpDelay == nil)
-    #expect(harness.machine.modes.mode == .minimum)
+    #expect(harness.machine.viewing.modes.mode == .minimum)
 
     harness.report(offset: 0, isDragging: true)
     #expect(harness.machine.tracker.phase == .dragging)
-    #expect(harness.machine.modes.mode == .full)  // the first drag widens the ranges
+    #expect(harness.machine.viewing.modes.mode == .full)  // the first drag widens the ranges
     for step in 1...10 { harness.report(offset: CGFloat(step) * 20, isDragging: true) }
     #expect(harness.machine.scrollViewFollowUpDelay == .milliseconds(100))
 
