@@ -272,7 +272,7 @@ extension ListPreloaderStateMachine {
         // The pager learns a page's outcome from the driver, not from the queue.
         break
       case .scheduleWakeUp(let at):
-        wakeUps.queue = at
+        schedule.wakeUps.queue = at
       }
     }
   }
@@ -296,8 +296,7 @@ extension ListPreloaderStateMachine {
   /// Announces the earliest pending wake-up when it changed.
   mutating func announceWakeUp(into actions: inout [Action]) {
     guard
-      let earliest = wakeUps.announcement(
-        restFrame: restFrame?.due, coolDownEnd: cooldowns.nextExpiry)
+      let earliest = schedule.announcement(coolDownEnd: cooldowns.nextExpiry)
     else { return }
     actions.append(.scheduleWakeUp(at: earliest))
   }
@@ -325,7 +324,7 @@ extension ListPreloaderStateMachine {
           into: &actions)
         _ = pages.end(request)
       case .tailFailed(let error, let retryAt):
-        wakeUps.pageRetry = retryAt?.sinceEpoch
+        schedule.wakeUps.pageRetry = retryAt?.sinceEpoch
         actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))
         announceWakeUp(into: &actions)
       case .listChanged(let change):

@@ -195,9 +195,8 @@ extension ListPreloaderStateMachine {
     wanted = WantedSet()
     diffedAnswer = nil
     wantedItemPlaces = []
-    wakeUps.removeAll()
     // Nothing decides again until the app's next frame, not even a frame at rest.
-    restFrame = nil
+    schedule.removeAll()
     return actions
   }
 
@@ -229,7 +228,7 @@ extension ListPreloaderStateMachine {
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   package mutating func retryPage(now: Duration) -> [Action] {
-    wakeUps.pageRetry = nil
+    schedule.wakeUps.pageRetry = nil
     return translate(pager.retry(now: Timestamp(now)), now: now)
   }
 

@@ -69,9 +69,9 @@ extension ListPreloaderStateMachine {
     var actions: [Action] = []
     // A wake-up that has come is spent: the queue announces its next one, if any, and a
     // page retry due later must be announced even if it was once later than this one.
-    wakeUps.spend(now: now)
+    schedule.wakeUps.spend(now: now)
     absorb(queueEvent { $0.tick(now: now) }, now: now, into: &actions)
-    if wakeUps.takePageRetry(now: now) {
+    if schedule.wakeUps.takePageRetry(now: now) {
       actions += translate(pager.tick(now: Timestamp(now)), now: now)
     }
     if cooldowns.expire(now: now, policy: configuration.loadQueue.retryPolicy) {

@@ -62,7 +62,8 @@ extension ListPreloaderStateMachine {
     // Every state at a new time is a frame, the viewport moving or not: an adapter reports
     // once per display frame, as the simulator decides once per frame of its trace.
     if state.contentOffset != previous?.contentOffset
-      || state.viewportSize != previous?.viewportSize || lastFrameTime.map({ now > $0 }) ?? true
+      || state.viewportSize != previous?.viewportSize
+      || schedule.lastFrameTime.map({ now > $0 }) ?? true
     {
       resizeViewport(to: state.viewportSize)
       viewInputs.samples += 1

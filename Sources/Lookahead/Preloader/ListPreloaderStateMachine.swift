@@ -119,14 +119,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// Counts the changes of the list that moved items (appends do not): a position noted
   /// at the same count still names the same item.
   var listVersion = 0
-  /// When the machine must be ticked next, and the wake-up it last asked for.
-  var wakeUps = WakeUps()
-  /// The time of the last frame (``scrolled(to:now:readiness:)``), if any.
-  var lastFrameTime: Duration?
-  /// The frames decided so far.
-  var frameCount = 0
-  /// A frame at the unchanged viewport that is wanted (ListPreloaderStateMachine+RestFrames.swift).
-  var restFrame: RestFrameRequest?
+  /// The frames decided so far, the frame at rest wanted, and the wake-ups asked for
+  /// (ListPreloaderStateMachine+RestFrames.swift).
+  var schedule = FrameSchedule()
   /// Prefetch hints, scroll-view states and row appearances from a platform adapter.
   var viewInputs = ListViewInputs<Item.ID, Key>()
   /// The requests of cells waiting for their items' resources
@@ -272,8 +267,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ) {
     let isFirstDrag = viewing.record(offset: offset, at: now, axis: geometry.axis)
     viewport.origin = offset
-    lastFrameTime = now
-    frameCount += 1
+    schedule.frameDecided(at: now)
     if viewing.tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
     if isFirstDrag { policy.userDidBeginDragging() }
     let pageActions = decidePages(now: now)

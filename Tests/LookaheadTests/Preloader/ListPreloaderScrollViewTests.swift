@@ -65,7 +65,7 @@ private func loaded(_ count: Int = 100) -> Harness {
     harness.report(offset: 120, isDragging: true)
     let samples = harness.machine.viewInputs.samples
     let tracker = harness.machine.tracker
-    let frames = harness.machine.frameCount
+    let frames = harness.machine.schedule.frameCount
     // The same state at the same time (a second observer of one display frame): nothing.
     #expect(harness.report(offset: 120, isDragging: true, after: .zero).isEmpty)
     #expect(harness.machine.viewInputs.samples == samples)
@@ -73,7 +73,7 @@ private func loaded(_ count: Int = 100) -> Harness {
     // The same state a display frame later: a frame of a finger at rest.
     harness.report(offset: 120, isDragging: true)
     #expect(harness.machine.viewInputs.samples == samples + 1)
-    #expect(harness.machine.frameCount == frames + 1)
+    #expect(harness.machine.schedule.frameCount == frames + 1)
     #expect(harness.machine.tracker.phase == .dragging)
   }
 
