@@ -10,24 +10,17 @@ extension ListPreloaderStateMachine {
     let axis = geometry.axis
     let velocity = axis == .vertical ? viewing.tracker.velocity.y : viewing.tracker.velocity.x
     // Every frame, a page in flight or not: the top speed it remembers is the user's.
-    adaptivePages?.scrolled(
+    pages.scrolled(
       velocity: Double(velocity), viewportLength: Double(axis.length(of: viewport.size)),
       at: now)
-    guard !viewing.isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
-    if let adaptivePages {
-      pager.trigger = adaptivePages.trigger
-    } else if case .trigger(let trigger) = fixedPaging {
-      pager.trigger = trigger
-    } else {
-      return []  // paged by hand
-    }
+    guard !viewing.isInBackground, pages.armTrigger() else { return [] }
     let input = PageTriggerInput(
       offset: axis.offset(of: viewport.origin), viewportLength: axis.length(of: viewport.size),
       contentLength: geometry.contentLength, velocity: velocity,
       isMovingTowardHead: !viewing.tracker.direction.isForward(along: axis),
       loadedItemCount: geometry.itemCount, pageSize: configuration.pageSize,
       isVisible: viewing.isListVisible)
-    return translate(pager.scrolled(input, now: Timestamp(now)), now: now)
+    return translate(pages.pager.scrolled(input, now: Timestamp(now)), now: now)
   }
 
   /// Asks the policy, diffs its answer by key and turns the differences into load
@@ -36,8 +29,8 @@ extension ListPreloaderStateMachine {
     now: Duration, readiness: some ResourceReadiness<Key>, into actions: inout [Action]
   ) {
     precondition(
-      itemKeys.count == pager.list.count,
-      "Internal inconsistency: \(itemKeys.count) item keys for \(pager.list.count) items")
+      itemKeys.count == pages.pager.list.count,
+      "Internal inconsistency: \(itemKeys.count) item keys for \(pages.pager.list.count) items")
     scratch.requests.removeAll(keepingCapacity: true)
     var loadingKeys = scratch.loadingKeys
     scratch.loadingKeys = []
@@ -51,7 +44,7 @@ extension ListPreloaderStateMachine {
         time: now, layout: geometry, viewport: viewport, tracker: viewing.tracker,
         rangeMode: viewing.modes.mode),
       status: Status(
-        keys: itemKeys, isPageLoading: pager.tail.isLoading || pager.head.isLoading,
+        keys: itemKeys, isPageLoading: pages.pager.tail.isLoading || pages.pager.head.isLoading,
         loadingKeys: loadingKeys,
         loadingKeySet: loadingKeys.count > Self.runningScanLimit ? Set(loadingKeys) : [],
         readiness: readiness),
@@ -102,7 +95,7 @@ extension ListPreloaderStateMachine {
           contentsOf: repeatElement(nil, count: slot + 1 - wantedItemPlaces.count))
       }
       wantedItemPlaces[slot] = WantedItemPlace(
-        id: pager.list[index].id, position: index, listVersion: listVersion)
+        id: pages.pager.list[index].id, position: index, listVersion: listVersion)
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     scratch.insertedPositions = inserted
@@ -124,7 +117,7 @@ extension ListPreloaderStateMachine {
         let place = wantedItemPlaces[slot]
         wantedItemPlaces[slot] = nil
         let position = place.flatMap {
-          $0.listVersion == listVersion ? $0.position : pager.list.index(ofID: $0.id)
+          $0.listVersion == listVersion ? $0.position : pages.pager.list.index(ofID: $0.id)
         }
         positions.append((key, position ?? Int.max, offset))
         if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }
@@ -252,11 +245,11 @@ extension ListPreloaderStateMachine {
       case .start(.resource(let key), let ticket, let priority):
         actions.append(.startLoad(key, ticket, priority))
       case .start(.page(let end), let ticket, _):
-        actions.append(.fetchPage(pages.start(end, ticket: ticket)))
+        actions.append(.fetchPage(pages.requests.start(end, ticket: ticket)))
       case .cancel(.resource(let key), let ticket):
         actions.append(.cancelLoad(key, ticket))
       case .cancel(.page(let end), _):
-        if let request = pages.stop(end) { actions.append(.cancelPage(request)) }
+        if let request = pages.requests.stop(end) { actions.append(.cancelPage(request)) }
       case .deliver(.resource(let key), let waiters):
         // The queue forgot the key: the policy's next change of it queues it anew.
         if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
@@ -280,7 +273,9 @@ extension ListPreloaderStateMachine {
   /// Frees the queue slot of a page request that ended (a late answer of a cancelled
   /// request frees nothing).
   mutating func releasePage(_ request: PageRequest, now: Duration, into actions: inout [Action]) {
-    guard let entry = pages.end(request), case .running(let ticket) = entry.stage else { return }
+    guard let entry = pages.requests.end(request), case .running(let ticket) = entry.stage else {
+      return
+    }
     absorb(
       queueEvent { $0.loadFinished(.page(request.end), ticket: ticket, now: now) }, now: now,
       into: &actions)
@@ -308,7 +303,7 @@ extension ListPreloaderStateMachine {
     for action in pagerActions {
       switch action {
       case .fetch(let request):
-        pages.ask(request, now: now)
+        pages.requests.ask(request, now: now)
         absorb(
           queueEvent {
             $0.want(
@@ -317,12 +312,12 @@ extension ListPreloaderStateMachine {
           },
           now: now, into: &actions)
       case .cancel(let request):
-        guard pages.isCurrent(request) else { break }
+        guard pages.requests.isCurrent(request) else { break }
         // Unwanted while still current, so that a running request's slot is cancelled.
         absorb(
           queueEvent { $0.unwant(.page(request.end), by: .pager, now: now) }, now: now,
           into: &actions)
-        _ = pages.end(request)
+        _ = pages.requests.end(request)
       case .tailFailed(let error, let retryAt):
         schedule.wakeUps.pageRetry = retryAt?.sinceEpoch
         actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))

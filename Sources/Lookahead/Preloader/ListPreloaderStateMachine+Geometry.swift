@@ -14,8 +14,8 @@ extension ListPreloaderStateMachine {
   /// - Precondition: `geometry.itemCount` equals the number of loaded items.
   package mutating func updateGeometry(_ geometry: ListGeometry) {
     precondition(
-      geometry.itemCount == pager.list.count,
-      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+      geometry.itemCount == pages.pager.list.count,
+      "the layout has \(geometry.itemCount) items but the list has \(pages.pager.list.count)")
     self.geometry = geometry
   }
 
@@ -36,12 +36,12 @@ extension ListPreloaderStateMachine {
     let anchorItem =
       changes.isAppendOnly ? nil : geometry.items(overlapping: viewportSpan).first
     let anchorStart = anchorItem.map { geometry.span(ofItem: $0).lowerBound }
-    let list = pager.list
+    let list = pages.pager.list
     let itemLength = self.itemLength
     geometry.apply(changes) { itemLength(list[$0]) }
     precondition(
-      geometry.itemCount == pager.list.count,
-      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+      geometry.itemCount == pages.pager.list.count,
+      "the layout has \(geometry.itemCount) items but the list has \(pages.pager.list.count)")
     refreshItemKeys(after: changes)
     // Positions may name other keys now (an append also replaces the keys of items
     // updated in place): the next answer is diffed whatever it repeats.
@@ -64,7 +64,7 @@ extension ListPreloaderStateMachine {
   /// - Complexity: O(*a* + *u*) for an append of *a* items with *u* updated in place;
   ///   O(*n*) for *n* items otherwise.
   mutating func refreshItemKeys(after changes: ListIndexChanges) {
-    let list = pager.list
+    let list = pages.pager.list
     var start = changes.oldCount
     if changes.isAppendOnly, itemKeys.count == changes.oldCount {
       for position in changes.updated where position < changes.oldCount {

@@ -107,7 +107,7 @@ extension ListPreloaderStateMachine {
     // In list order: a dictionary's order differs between processes.
     let unwanted =
       hinted
-      .map { (key: $0.key, position: pager.list.index(ofID: $0.value) ?? Int.max) }
+      .map { (key: $0.key, position: pages.pager.list.index(ofID: $0.value) ?? Int.max) }
       .sorted { $0.position < $1.position }
       .map { QueueKey.resource($0.key) }
     absorb(
@@ -119,8 +119,8 @@ extension ListPreloaderStateMachine {
 
   /// The resource key of a hinted item, or `nil` when it is not in the list or has none.
   private func hintKey(of id: Item.ID) -> Key? {
-    guard let position = pager.list.index(ofID: id) else { return nil }
-    return resourceKey(pager.list[position])
+    guard let position = pages.pager.list.index(ofID: id) else { return nil }
+    return resourceKey(pages.pager.list[position])
   }
 
   /// Forgets keys whose hint is gone once the set doubled since the last pruning.

@@ -72,7 +72,7 @@ extension ListPreloaderStateMachine {
     schedule.wakeUps.spend(now: now)
     absorb(queueEvent { $0.tick(now: now) }, now: now, into: &actions)
     if schedule.wakeUps.takePageRetry(now: now) {
-      actions += translate(pager.tick(now: Timestamp(now)), now: now)
+      actions += translate(pages.pager.tick(now: Timestamp(now)), now: now)
     }
     if cooldowns.expire(now: now, policy: configuration.loadQueue.retryPolicy) {
       // A key the strategy may want again: a frame at rest asks.

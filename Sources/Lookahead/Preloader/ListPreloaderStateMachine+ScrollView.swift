@@ -125,7 +125,7 @@ extension ListPreloaderStateMachine {
   private mutating func followRows(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     var first: Int?
     for id in viewInputs.appearedRows {
-      guard let position = pager.list.index(ofID: id), position < geometry.itemCount else {
+      guard let position = pages.pager.list.index(ofID: id), position < geometry.itemCount else {
         continue
       }
       first = Swift.min(first ?? position, position)

@@ -70,15 +70,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   package var tracker: ScrollTracker { viewing.tracker }
   /// How the next page is chosen; an adaptive trigger here has learned from every page
   /// and every frame.
-  package var paging: PagingStrategy {
-    adaptivePages.map { .adaptive($0) } ?? fixedPaging
-  }
-  /// The strategy's paging as given; when it is adaptive, ``adaptivePages`` holds the
-  /// trigger as it learns.
-  var fixedPaging: PagingStrategy
-  /// The adaptive page trigger, kept out of the enum so that a frame updates it in
-  /// place: rewrapping it in ``paging`` every frame copied it twice.
-  var adaptivePages: AdaptivePageTrigger?
+  package var paging: PagingStrategy { pages.strategy }
   /// The geometry of the loaded items.
   public internal(set) var geometry: ListGeometry
   /// The visible rectangle, in content coordinates.
@@ -93,12 +85,11 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// of the app's closure.
   var itemKeys = ItemKeyTable<Key>()
   var policy: AnyItemPolicy
-  var pager: PagerStateMachine<Item, Timestamp>
+  /// The pager, the page trigger, and each end's page request in the load queue.
+  var pages: ListPaging<Item>
   /// Resources and page requests share one queue: a page takes a slot like a load and
   /// preempts a running prefetch when every slot is busy (docs/DESIGN.md, "Loading").
   var queue: LoadQueue<QueueKey, ListPreloaderWaiter>
-  /// The page request behind each end's queue key, while it is queued or running.
-  var pages = PageRequests()
   var wanted = WantedSet<Key>()
   /// Whether frames defer changes of order while the queue cannot act on them (see
   /// `sendDeferredOrders()`). Always on; tests turn it off to check that the decisions
@@ -148,14 +139,12 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
     self.configuration = configuration
     strategyID = strategy.id
     viewing = ListViewing(decelerationRate: configuration.decelerationRate)
-    fixedPaging = strategy.paging
-    if case .adaptive(let trigger) = strategy.paging { adaptivePages = trigger }
     geometry = configuration.geometry
     viewport = CGRect(origin: .zero, size: configuration.viewportSize)
     self.resourceKey = resourceKey
     self.itemLength = itemLength
     policy = strategy.policy
-    pager = PagerStateMachine(trigger: .infiniteScroll, retryPolicy: configuration.pagerRetryPolicy)
+    pages = ListPaging(strategy: strategy.paging, retryPolicy: configuration.pagerRetryPolicy)
     queue = LoadQueue(configuration: configuration.loadQueue)
     interfaceRanges = configuration.interfaceStateTuning.map { RangeController(tuning: $0) }
   }
@@ -164,19 +153,19 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
 
   /// The loaded items, sorted and free of duplicates; position *i* is item *i* of the
   /// geometry.
-  package var items: FeedList<Item> { pager.list }
+  package var items: FeedList<Item> { pages.pager.list }
 
   /// Whether the backend may have more items at the tail.
-  package var hasMore: Bool { pager.hasMore }
+  package var hasMore: Bool { pages.pager.hasMore }
 
   /// The state of the tail end (load more).
-  package var tail: PagerPhase<Timestamp> { pager.tail }
+  package var tail: PagerPhase<Timestamp> { pages.pager.tail }
 
   /// The state of the head end (refresh).
-  package var head: PagerPhase<Timestamp> { pager.head }
+  package var head: PagerPhase<Timestamp> { pages.pager.head }
 
   /// Whether a page is being requested at the tail (load more).
-  @_spi(Inspection) public var isLoadingTail: Bool { pager.tail.isLoading }
+  @_spi(Inspection) public var isLoadingTail: Bool { pages.pager.tail.isLoading }
 
   /// The items overlapping the viewport.
   ///
@@ -190,7 +179,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// end counts, as does an empty list) while the backend has more: the user waits for a
   /// page.
   package var isStalled: Bool {
-    pager.hasMore
+    pages.pager.hasMore
       && geometry.axis.span(of: viewport).upperBound
         >= geometry.contentLength - ListGeometry.endOfContentTolerance
   }
@@ -200,9 +189,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Complexity: O(1) plus the cost of `resourceKey`.
   package func resourceKey(ofItemAt position: Int) -> Key? {
     precondition(
-      position >= 0 && position < pager.list.count,
-      "position \(position) is out of range 0..<\(pager.list.count)")
-    return resourceKey(pager.list[position])
+      position >= 0 && position < pages.pager.list.count,
+      "position \(position) is out of range 0..<\(pages.pager.list.count)")
+    return resourceKey(pages.pager.list[position])
   }
 
   /// Where the load of `key` stands.
@@ -235,8 +224,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   package mutating func start(now: Duration) -> [Action] {
-    guard pager.list.isEmpty, !pager.tail.isLoading, pager.hasMore else { return [] }
-    return translate(pager.loadNextPage(now: Timestamp(now)), now: now)
+    guard pages.pager.list.isEmpty, !pages.pager.tail.isLoading, pages.pager.hasMore else {
+      return []
+    }
+    return translate(pages.pager.loadNextPage(now: Timestamp(now)), now: now)
   }
 
   /// One frame: records the content offset, then decides pages and loads.
