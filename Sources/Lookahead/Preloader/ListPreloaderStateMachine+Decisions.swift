@@ -55,7 +55,7 @@ extension ListPreloaderStateMachine {
     var kept = scratch.keptRequests
     scratch.keptRequests = []
     let keptCount = keepRequests(readiness: readiness, visible: visible, now: now, into: &kept)
-    if answerRepeats(keptCount: keptCount, kept: kept) {
+    if wanted.answerRepeats(requests: scratch.requests, kept: kept, keptCount: keptCount) {
       // The wanted set would report nothing, and nothing would be allocated: the frame
       // passes on the requests of the last answer it diffed, in the same order.
       scratch.keptRequests = kept
@@ -63,7 +63,10 @@ extension ListPreloaderStateMachine {
       return
     }
     // At every exit below, once `scratch.keptRequests` holds `kept` again.
-    defer { keepDiffedAnswer(keptCount: keptCount) }
+    defer {
+      wanted.keepDiffedAnswer(
+        requests: &scratch.requests, kept: &scratch.keptRequests, count: keptCount)
+    }
     var inserted = scratch.insertedPositions
     scratch.insertedPositions = []
     inserted.removeAll(keepingCapacity: true)
@@ -78,24 +81,19 @@ extension ListPreloaderStateMachine {
       changes.unwanted.removeAllKeepingCapacity()
       scratch.changes = changes
     }
-    wanted.update(
+    wanted.set.update(
       to: WantedSet.Answer(
         requests: scratch.requests, kept: kept, keys: itemKeys, count: keptCount),
-      defersOrders: defersOrders,
+      defersOrders: wanted.defersOrders,
       deferredCount: &deferredCount,
       into: &changes
     ) { inserted.append(($0, $1)) }
-    // `wantedItemPlaces` holds an item exactly at the wanted set's keys' slots: a key gets its
-    // item's id when it is first wanted, and loses it when unwanted below (a slot freed
-    // by this update is not taken by it).
+    // The wanted keys' slots hold an item exactly: a key gets its item's id when it is
+    // first wanted, and loses it when unwanted below (a slot freed by this update is not
+    // taken by it).
     for (position, slot) in inserted {
       let index = scratch.requests[kept[position]].item
-      if slot >= wantedItemPlaces.count {
-        wantedItemPlaces.append(
-          contentsOf: repeatElement(nil, count: slot + 1 - wantedItemPlaces.count))
-      }
-      wantedItemPlaces[slot] = WantedItemPlace(
-        id: pages.pager.list[index].id, position: index, listVersion: listVersion)
+      wanted.keyEntered(slot: slot, id: pages.pager.list[index].id, position: index)
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     scratch.insertedPositions = inserted
@@ -113,12 +111,7 @@ extension ListPreloaderStateMachine {
       scratch.unwantedPositions = []
       positions.removeAllKeepingCapacity()
       for (offset, key) in changes.unwanted.enumerated() {
-        let slot = wanted.unwantedSlots[offset]
-        let place = wantedItemPlaces[slot]
-        wantedItemPlaces[slot] = nil
-        let position = place.flatMap {
-          $0.listVersion == listVersion ? $0.position : pages.pager.list.index(ofID: $0.id)
-        }
+        let position = wanted.keyLeft(slot: wanted.set.unwantedSlots[offset], in: pages.pager.list)
         positions.append((key, position ?? Int.max, offset))
         if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }
       }
@@ -155,11 +148,11 @@ extension ListPreloaderStateMachine {
   /// A fast scroll on a slow link meets this on most frames that preempt: the loads of
   /// items that just left the screen give way to items that just entered it.
   func pumpIgnoresDeferredOrders(now: Duration) -> Bool {
-    guard !wanted.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
+    guard !wanted.set.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
     else { return false }
     var ignoresThem = true
     queue.forEachRunningKey { key in
-      if ignoresThem, case .resource(let key) = key, wanted.hasDeferredOrder(for: key) {
+      if ignoresThem, case .resource(let key) = key, wanted.set.hasDeferredOrder(for: key) {
         ignoresThem = false
       }
     }
@@ -180,10 +173,10 @@ extension ListPreloaderStateMachine {
   /// without deferral (only the tickets are numbered differently: the queue counts fewer
   /// updates).
   mutating func sendDeferredOrders() {
-    guard wanted.hasDeferredOrders else { return }
+    guard wanted.set.hasDeferredOrders else { return }
     var orders = scratch.deferredOrders
     scratch.deferredOrders = []
-    wanted.takeDeferredOrders(into: &orders)
+    wanted.set.takeDeferredOrders(into: &orders)
     queue.record(
       orders.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
@@ -252,11 +245,11 @@ extension ListPreloaderStateMachine {
         if let request = pages.requests.stop(end) { actions.append(.cancelPage(request)) }
       case .deliver(.resource(let key), let waiters):
         // The queue forgot the key: the policy's next change of it queues it anew.
-        if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
+        if waiters.contains(.policy) { wanted.set.reportNextChange(of: key) }
         let ids = interests.delivered(key, to: Self.requestIDs(of: waiters))
         if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
       case .fail(.resource(let key), let error, let waiters):
-        if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
+        if waiters.contains(.policy) { wanted.set.reportNextChange(of: key) }
         if error.kind != .cancelled { coolDown(key, now: now) }
         actions.append(
           .fail(

@@ -65,7 +65,7 @@ extension ListPreloaderStateMachine {
         }
       }
       // As `absorb` does for a delivery, before the starts that follow it.
-      if deliversToPolicyAlone { machine.wanted.reportNextChange(of: key) }
+      if deliversToPolicyAlone { machine.wanted.set.reportNextChange(of: key) }
     }
     requestRestFrame(now: now, after: Self.restFrameDelay)
     announceWakeUp(into: &actions)
@@ -192,9 +192,7 @@ extension ListPreloaderStateMachine {
     // Orders deferred by frames go with the wanted set below: nothing is left to order.
     absorb(queue.removeAll(now: now), now: now, into: &actions)
     actions += translate(pages.pager.cancelAll(), now: now)
-    wanted = WantedSet()
-    diffedAnswer = nil
-    wantedItemPlaces = []
+    wanted.removeAll()
     // Nothing decides again until the app's next frame, not even a frame at rest.
     schedule.removeAll()
     return actions

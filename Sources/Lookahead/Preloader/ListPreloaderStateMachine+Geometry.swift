@@ -43,11 +43,8 @@ extension ListPreloaderStateMachine {
       geometry.itemCount == pages.pager.list.count,
       "the layout has \(geometry.itemCount) items but the list has \(pages.pager.list.count)")
     refreshItemKeys(after: changes)
-    // Positions may name other keys now (an append also replaces the keys of items
-    // updated in place): the next answer is diffed whatever it repeats.
-    diffedAnswer = nil
+    wanted.listChanged(movesItems: !changes.isAppendOnly)
     guard !changes.isAppendOnly else { return }
-    listVersion &+= 1
     policy.listDidChange(changes)
     interfaceRanges?.reset()
     guard let anchorItem, let anchorStart, let moved = changes.newIndex(ofOldIndex: anchorItem)

@@ -90,26 +90,11 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// Resources and page requests share one queue: a page takes a slot like a load and
   /// preempts a running prefetch when every slot is busy (docs/DESIGN.md, "Loading").
   var queue: LoadQueue<QueueKey, ListPreloaderWaiter>
-  var wanted = WantedSet<Key>()
-  /// Whether frames defer changes of order while the queue cannot act on them (see
-  /// `sendDeferredOrders()`). Always on; tests turn it off to check that the decisions
-  /// are the same.
-  var defersOrders = true
+  /// The keys the strategy wants, the item behind each, and the last answer diffed.
+  var wanted = WantedLoads<Item, Key>()
   var interfaceRanges: RangeController?
-  /// The last answer the wanted set diffed, while its requests still name the same
-  /// keys; `nil` once a list change or a reset of the wanted set may have changed what
-  /// they mean (see `answerRepeats(keptCount:kept:)`).
-  var diffedAnswer: DiffedAnswer?
   /// Storage a frame's decisions reuse, so that a frame allocates nothing of its own.
   var scratch = FrameScratch()
-  /// The item behind each wanted key, by the key's slot in ``wanted`` (`nil` for a slot
-  /// no key holds): orders cancellations and names the items of the prefetch calls in
-  /// UIKit's shape. Indexed by slot, so that a key that enters or leaves is not hashed
-  /// again.
-  var wantedItemPlaces: [WantedItemPlace?] = []
-  /// Counts the changes of the list that moved items (appends do not): a position noted
-  /// at the same count still names the same item.
-  var listVersion = 0
   /// The frames decided so far, the frame at rest wanted, and the wake-ups asked for
   /// (ListPreloaderStateMachine+RestFrames.swift).
   var schedule = FrameSchedule()
@@ -209,7 +194,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The keys the strategy wants now, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
-  @_spi(Inspection) public var wantedKeys: [Key] { wanted.keys }
+  @_spi(Inspection) public var wantedKeys: [Key] { wanted.set.keys }
 
   /// The number of loads and page requests running.
   @_spi(Inspection) public var runningLoadCount: Int { queue.runningCount }
