@@ -51,6 +51,12 @@ import Foundation
 /// `visible` class: a page never waits behind prefetches (when every slot is busy it
 /// preempts the least urgent running prefetch) and is never preempted itself.
 ///
+/// **Parts.** The machine ties together four sub-machines, each a small value type:
+/// the scroll and range mode (`ListViewing`), the pager and page trigger
+/// (`ListPaging`), the wanted keys and the last answer diffed (`WantedLoads`), and the
+/// frames at rest and wake-ups (`FrameSchedule`); with the load queue, the item keys, and
+/// the storage a frame reuses (`FrameScratch`). Its own code translates between them.
+///
 /// A value type without locks; confine it to one thread or protect it, as
 /// ``ListPreloader`` does. Its drivers are ``ListPreloader`` and the simulator; behind
 /// the `Machines` SPI, the separate benchmark and live packages see only the calls they
