@@ -2,32 +2,25 @@ import Foundation
 
 extension ListPreloaderStateMachine {
   /// Whether the range mode allows only what is on screen.
-  var isConstrained: Bool { modes.mode == .visibleOnly || modes.mode == .lowMemory }
+  var isConstrained: Bool { viewing.isConstrained }
 
   /// Tells the adaptive page trigger the frame's motion, then asks the page trigger,
   /// unless the tail is busy, exhausted or paged by hand.
   mutating func decidePages(now: Duration) -> [Action] {
     let axis = geometry.axis
-    let velocity = axis == .vertical ? tracker.velocity.y : tracker.velocity.x
+    let velocity = axis == .vertical ? viewing.tracker.velocity.y : viewing.tracker.velocity.x
     // Every frame, a page in flight or not: the top speed it remembers is the user's.
-    adaptivePages?.scrolled(
+    pages.scrolled(
       velocity: Double(velocity), viewportLength: Double(axis.length(of: viewport.size)),
       at: now)
-    guard !isInBackground, !pager.tail.isLoading, pager.hasMore else { return [] }
-    if let adaptivePages {
-      pager.trigger = adaptivePages.trigger
-    } else if case .trigger(let trigger) = fixedPaging {
-      pager.trigger = trigger
-    } else {
-      return []  // paged by hand
-    }
+    guard !viewing.isInBackground, pages.armTrigger() else { return [] }
     let input = PageTriggerInput(
       offset: axis.offset(of: viewport.origin), viewportLength: axis.length(of: viewport.size),
       contentLength: geometry.contentLength, velocity: velocity,
-      isMovingTowardHead: !tracker.direction.isForward(along: axis),
+      isMovingTowardHead: !viewing.tracker.direction.isForward(along: axis),
       loadedItemCount: geometry.itemCount, pageSize: configuration.pageSize,
-      isVisible: isListVisible)
-    return translate(pager.scrolled(input, now: Timestamp(now)), now: now)
+      isVisible: viewing.isListVisible)
+    return translate(pages.pager.scrolled(input, now: Timestamp(now)), now: now)
   }
 
   /// Asks the policy, diffs its answer by key and turns the differences into load
@@ -36,8 +29,8 @@ extension ListPreloaderStateMachine {
     now: Duration, readiness: some ResourceReadiness<Key>, into actions: inout [Action]
   ) {
     precondition(
-      itemKeys.count == pager.list.count,
-      "Internal inconsistency: \(itemKeys.count) item keys for \(pager.list.count) items")
+      itemKeys.count == pages.pager.list.count,
+      "Internal inconsistency: \(itemKeys.count) item keys for \(pages.pager.list.count) items")
     scratch.requests.removeAll(keepingCapacity: true)
     var loadingKeys = scratch.loadingKeys
     scratch.loadingKeys = []
@@ -48,10 +41,10 @@ extension ListPreloaderStateMachine {
     }
     policy.wantedItems(
       for: PolicyInput(
-        time: now, layout: geometry, viewport: viewport, tracker: tracker,
-        rangeMode: modes.mode),
+        time: now, layout: geometry, viewport: viewport, tracker: viewing.tracker,
+        rangeMode: viewing.modes.mode),
       status: Status(
-        keys: itemKeys, isPageLoading: pager.tail.isLoading || pager.head.isLoading,
+        keys: itemKeys, isPageLoading: pages.pager.tail.isLoading || pages.pager.head.isLoading,
         loadingKeys: loadingKeys,
         loadingKeySet: loadingKeys.count > loadQueueRunningScanLimit ? Set(loadingKeys) : [],
         readiness: readiness),
@@ -62,7 +55,7 @@ extension ListPreloaderStateMachine {
     var kept = scratch.keptRequests
     scratch.keptRequests = []
     let keptCount = keepRequests(readiness: readiness, visible: visible, now: now, into: &kept)
-    if answerRepeats(keptCount: keptCount, kept: kept) {
+    if wanted.answerRepeats(requests: scratch.requests, kept: kept, keptCount: keptCount) {
       // The wanted set would report nothing, and nothing would be allocated: the frame
       // passes on the requests of the last answer it diffed, in the same order.
       scratch.keptRequests = kept
@@ -70,7 +63,10 @@ extension ListPreloaderStateMachine {
       return
     }
     // At every exit below, once `scratch.keptRequests` holds `kept` again.
-    defer { keepDiffedAnswer(keptCount: keptCount) }
+    defer {
+      wanted.keepDiffedAnswer(
+        requests: &scratch.requests, kept: &scratch.keptRequests, count: keptCount)
+    }
     var inserted = scratch.insertedPositions
     scratch.insertedPositions = []
     inserted.removeAll(keepingCapacity: true)
@@ -85,24 +81,19 @@ extension ListPreloaderStateMachine {
       changes.unwanted.removeAllKeepingCapacity()
       scratch.changes = changes
     }
-    wanted.update(
+    wanted.set.update(
       to: WantedSet.Answer(
         requests: scratch.requests, kept: kept, keys: itemKeys, count: keptCount),
-      defersOrders: defersOrders,
+      defersOrders: wanted.defersOrders,
       deferredCount: &deferredCount,
       into: &changes
     ) { inserted.append(($0, $1)) }
-    // `wantedItemPlaces` holds an item exactly at the wanted set's keys' slots: a key gets its
-    // item's id when it is first wanted, and loses it when unwanted below (a slot freed
-    // by this update is not taken by it).
+    // The wanted keys' slots hold an item exactly: a key gets its item's id when it is
+    // first wanted, and loses it when unwanted below (a slot freed by this update is not
+    // taken by it).
     for (position, slot) in inserted {
       let index = scratch.requests[kept[position]].item
-      if slot >= wantedItemPlaces.count {
-        wantedItemPlaces.append(
-          contentsOf: repeatElement(nil, count: slot + 1 - wantedItemPlaces.count))
-      }
-      wantedItemPlaces[slot] = WantedItemPlace(
-        id: pager.list[index].id, position: index, listVersion: listVersion)
+      wanted.keyEntered(slot: slot, id: pages.pager.list[index].id, position: index)
       if reportsItems && !visible.contains(index) { prefetch.append(index) }
     }
     scratch.insertedPositions = inserted
@@ -120,12 +111,7 @@ extension ListPreloaderStateMachine {
       scratch.unwantedPositions = []
       positions.removeAllKeepingCapacity()
       for (offset, key) in changes.unwanted.enumerated() {
-        let slot = wanted.unwantedSlots[offset]
-        let place = wantedItemPlaces[slot]
-        wantedItemPlaces[slot] = nil
-        let position = place.flatMap {
-          $0.listVersion == listVersion ? $0.position : pager.list.index(ofID: $0.id)
-        }
+        let position = wanted.keyLeft(slot: wanted.set.unwantedSlots[offset], in: pages.pager.list)
         positions.append((key, position ?? Int.max, offset))
         if reportsItems, let position, !visible.contains(position) { cancelled.append(position) }
       }
@@ -162,11 +148,11 @@ extension ListPreloaderStateMachine {
   /// A fast scroll on a slow link meets this on most frames that preempt: the loads of
   /// items that just left the screen give way to items that just entered it.
   func pumpIgnoresDeferredOrders(now: Duration) -> Bool {
-    guard !wanted.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
+    guard !wanted.set.hasDeferredOrders(of: .visible), queue.startsOnlyVisibleKeys(now: now)
     else { return false }
     var ignoresThem = true
     queue.forEachRunningKey { key in
-      if ignoresThem, case .resource(let key) = key, wanted.hasDeferredOrder(for: key) {
+      if ignoresThem, case .resource(let key) = key, wanted.set.hasDeferredOrder(for: key) {
         ignoresThem = false
       }
     }
@@ -187,10 +173,10 @@ extension ListPreloaderStateMachine {
   /// without deferral (only the tickets are numbered differently: the queue counts fewer
   /// updates).
   mutating func sendDeferredOrders() {
-    guard wanted.hasDeferredOrders else { return }
+    guard wanted.set.hasDeferredOrders else { return }
     var orders = scratch.deferredOrders
     scratch.deferredOrders = []
-    wanted.takeDeferredOrders(into: &orders)
+    wanted.set.takeDeferredOrders(into: &orders)
     queue.record(
       orders.lazy.map {
         WantedSet.Request(key: .resource($0.key), priority: $0.priority, order: $0.order)
@@ -214,8 +200,8 @@ extension ListPreloaderStateMachine {
   ) {
     guard var ranges = interfaceRanges else { return }
     let transitions = ranges.update(
-      layout: geometry, viewport: viewport, direction: tracker.direction, mode: modes.mode,
-      isListVisible: isListVisible)
+      layout: geometry, viewport: viewport, direction: viewing.tracker.direction,
+      mode: viewing.modes.mode, isListVisible: viewing.isListVisible)
     interfaceRanges = ranges
     if !transitions.isEmpty { actions.append(.interfaceStatesChanged(transitions)) }
     if !prefetch.isEmpty { actions.append(.prefetch(prefetch)) }
@@ -252,18 +238,18 @@ extension ListPreloaderStateMachine {
       case .start(.resource(let key), let ticket, let priority):
         actions.append(.startLoad(key, ticket, priority))
       case .start(.page(let end), let ticket, _):
-        actions.append(.fetchPage(pages.start(end, ticket: ticket)))
+        actions.append(.fetchPage(pages.requests.start(end, ticket: ticket)))
       case .cancel(.resource(let key), let ticket):
         actions.append(.cancelLoad(key, ticket))
       case .cancel(.page(let end), _):
-        if let request = pages.stop(end) { actions.append(.cancelPage(request)) }
+        if let request = pages.requests.stop(end) { actions.append(.cancelPage(request)) }
       case .deliver(.resource(let key), let waiters):
         // The queue forgot the key: the policy's next change of it queues it anew.
-        if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
+        if waiters.contains(.policy) { wanted.set.reportNextChange(of: key) }
         let ids = interests.delivered(key, to: Self.requestIDs(of: waiters))
         if !ids.isEmpty { actions.append(.deliver(key, to: ids)) }
       case .fail(.resource(let key), let error, let waiters):
-        if waiters.contains(.policy) { wanted.reportNextChange(of: key) }
+        if waiters.contains(.policy) { wanted.set.reportNextChange(of: key) }
         if error.kind != .cancelled { coolDown(key, now: now) }
         actions.append(
           .fail(
@@ -272,7 +258,7 @@ extension ListPreloaderStateMachine {
         // The pager learns a page's outcome from the driver, not from the queue.
         break
       case .scheduleWakeUp(let at):
-        wakeUps.queue = at
+        schedule.wakeUps.queue = at
       }
     }
   }
@@ -280,7 +266,9 @@ extension ListPreloaderStateMachine {
   /// Frees the queue slot of a page request that ended (a late answer of a cancelled
   /// request frees nothing).
   mutating func releasePage(_ request: PageRequest, now: Duration, into actions: inout [Action]) {
-    guard let entry = pages.end(request), case .running(let ticket) = entry.stage else { return }
+    guard let entry = pages.requests.end(request), case .running(let ticket) = entry.stage else {
+      return
+    }
     absorb(
       queueEvent { $0.loadFinished(.page(request.end), ticket: ticket, now: now) }, now: now,
       into: &actions)
@@ -296,8 +284,7 @@ extension ListPreloaderStateMachine {
   /// Announces the earliest pending wake-up when it changed.
   mutating func announceWakeUp(into actions: inout [Action]) {
     guard
-      let earliest = wakeUps.announcement(
-        restFrame: restFrame?.due, coolDownEnd: cooldowns.nextExpiry)
+      let earliest = schedule.announcement(coolDownEnd: cooldowns.nextExpiry)
     else { return }
     actions.append(.scheduleWakeUp(at: earliest))
   }
@@ -309,7 +296,7 @@ extension ListPreloaderStateMachine {
     for action in pagerActions {
       switch action {
       case .fetch(let request):
-        pages.ask(request, now: now)
+        pages.requests.ask(request, now: now)
         absorb(
           queueEvent {
             $0.want(
@@ -318,14 +305,14 @@ extension ListPreloaderStateMachine {
           },
           now: now, into: &actions)
       case .cancel(let request):
-        guard pages.isCurrent(request) else { break }
+        guard pages.requests.isCurrent(request) else { break }
         // Unwanted while still current, so that a running request's slot is cancelled.
         absorb(
           queueEvent { $0.unwant(.page(request.end), by: .pager, now: now) }, now: now,
           into: &actions)
-        _ = pages.end(request)
+        _ = pages.requests.end(request)
       case .tailFailed(let error, let retryAt):
-        wakeUps.pageRetry = retryAt?.sinceEpoch
+        schedule.wakeUps.pageRetry = retryAt?.sinceEpoch
         actions.append(.pageFailed(error, retryAt: retryAt?.sinceEpoch))
         announceWakeUp(into: &actions)
       case .listChanged(let change):

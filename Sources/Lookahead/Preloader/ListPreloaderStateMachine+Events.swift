@@ -65,7 +65,7 @@ extension ListPreloaderStateMachine {
         }
       }
       // As `absorb` does for a delivery, before the starts that follow it.
-      if deliversToPolicyAlone { machine.wanted.reportNextChange(of: key) }
+      if deliversToPolicyAlone { machine.wanted.set.reportNextChange(of: key) }
     }
     requestRestFrame(now: now, after: Self.restFrameDelay)
     announceWakeUp(into: &actions)
@@ -171,7 +171,7 @@ extension ListPreloaderStateMachine {
   ///
   /// - Complexity: O(*s*) for the *s* items within a screen of the viewport.
   func showsItem(withKey key: Key) -> Bool {
-    guard isListVisible else { return false }
+    guard viewing.isListVisible else { return false }
     let span = geometry.axis.span(of: viewport)
     let reach = span.length
     let near = geometry.items(
@@ -191,13 +191,10 @@ extension ListPreloaderStateMachine {
     var actions: [Action] = []
     // Orders deferred by frames go with the wanted set below: nothing is left to order.
     absorb(queue.removeAll(now: now), now: now, into: &actions)
-    actions += translate(pager.cancelAll(), now: now)
-    wanted = WantedSet()
-    diffedAnswer = nil
-    wantedItemPlaces = []
-    wakeUps.removeAll()
+    actions += translate(pages.pager.cancelAll(), now: now)
+    wanted.removeAll()
     // Nothing decides again until the app's next frame, not even a frame at rest.
-    restFrame = nil
+    schedule.removeAll()
     return actions
   }
 
@@ -210,7 +207,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   package mutating func loadNextPage(now: Duration) -> [Action] {
-    translate(pager.loadNextPage(now: Timestamp(now)), now: now)
+    translate(pages.pager.loadNextPage(now: Timestamp(now)), now: now)
   }
 
   /// Fetches the newest page to merge at the head (pull to refresh). Ignored while a
@@ -221,7 +218,7 @@ extension ListPreloaderStateMachine {
   package mutating func refresh(now: Duration) -> [Action] {
     // Asking for fresh content asks for the resources that failed too.
     cooldowns.removeAll()
-    return translate(pager.refresh(now: Timestamp(now)), now: now)
+    return translate(pages.pager.refresh(now: Timestamp(now)), now: now)
   }
 
   /// Retries a failed tail page now, also after the retry policy gave up.
@@ -229,8 +226,8 @@ extension ListPreloaderStateMachine {
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   package mutating func retryPage(now: Duration) -> [Action] {
-    wakeUps.pageRetry = nil
-    return translate(pager.retry(now: Timestamp(now)), now: now)
+    schedule.wakeUps.pageRetry = nil
+    return translate(pages.pager.retry(now: Timestamp(now)), now: now)
   }
 
   /// The list and the cursor of its next page, to save (a `FeedStore`) and give back to
@@ -238,7 +235,9 @@ extension ListPreloaderStateMachine {
   ///
   /// - Parameter savedAt: When the snapshot is taken.
   /// - Complexity: O(*n*) for *n* loaded items.
-  package func snapshot(savedAt: Date) -> FeedSnapshot<Item> { pager.snapshot(savedAt: savedAt) }
+  package func snapshot(savedAt: Date) -> FeedSnapshot<Item> {
+    pages.pager.snapshot(savedAt: savedAt)
+  }
 
   /// Replaces the list with a saved one (at launch, before the network answers).
   ///
@@ -248,7 +247,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform: page requests in flight are cancelled and a
   ///   ``ListPreloaderAction/listChanged(_:)`` replaces everything.
   public mutating func restore(_ snapshot: FeedSnapshot<Item>, now: Duration) -> [Action] {
-    translate(pager.restore(snapshot), now: now)
+    translate(pages.pager.restore(snapshot), now: now)
   }
 
   /// A page arrived.
@@ -271,13 +270,12 @@ extension ListPreloaderStateMachine {
   package mutating func pageLoaded(_ request: PageRequest, page: Page<Item>, now: Duration)
     -> [Action]
   {
-    if let asked = pages[request.end], asked.request == request {
-      policy.pageDidLoad(latency: now - asked.askedAt)
-      adaptivePages?.pageDidLoad(latency: now - asked.askedAt)
+    if let latency = pages.pageArrived(for: request, now: now) {
+      policy.pageDidLoad(latency: latency)
     }
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
-    let pagerActions = pager.pageLoaded(request, page: page, now: Timestamp(now))
+    let pagerActions = pages.pager.pageLoaded(request, page: page, now: Timestamp(now))
     actions += translate(pagerActions, now: now)
     // A stale page (cancelled, or answered already) changes nothing to decide.
     if !pagerActions.isEmpty { requestRestFrame(now: now, after: Self.restFrameDelay) }
@@ -298,7 +296,7 @@ extension ListPreloaderStateMachine {
   {
     var actions: [Action] = []
     releasePage(request, now: now, into: &actions)
-    let pagerActions = pager.pageFailed(request, error: error, now: Timestamp(now))
+    let pagerActions = pages.pager.pageFailed(request, error: error, now: Timestamp(now))
     actions += translate(pagerActions, now: now)
     if !pagerActions.isEmpty { requestRestFrame(now: now, after: Self.restFrameDelay) }
     announceWakeUp(into: &actions)

@@ -14,8 +14,8 @@ extension ListPreloaderStateMachine {
   /// - Precondition: `geometry.itemCount` equals the number of loaded items.
   package mutating func updateGeometry(_ geometry: ListGeometry) {
     precondition(
-      geometry.itemCount == pager.list.count,
-      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+      geometry.itemCount == pages.pager.list.count,
+      "the layout has \(geometry.itemCount) items but the list has \(pages.pager.list.count)")
     self.geometry = geometry
   }
 
@@ -36,26 +36,22 @@ extension ListPreloaderStateMachine {
     let anchorItem =
       changes.isAppendOnly ? nil : geometry.items(overlapping: viewportSpan).first
     let anchorStart = anchorItem.map { geometry.span(ofItem: $0).lowerBound }
-    let list = pager.list
+    let list = pages.pager.list
     let itemLength = self.itemLength
     geometry.apply(changes) { itemLength(list[$0]) }
     precondition(
-      geometry.itemCount == pager.list.count,
-      "the layout has \(geometry.itemCount) items but the list has \(pager.list.count)")
+      geometry.itemCount == pages.pager.list.count,
+      "the layout has \(geometry.itemCount) items but the list has \(pages.pager.list.count)")
     refreshItemKeys(after: changes)
-    // Positions may name other keys now (an append also replaces the keys of items
-    // updated in place): the next answer is diffed whatever it repeats.
-    diffedAnswer = nil
+    wanted.listChanged(movesItems: !changes.isAppendOnly)
     guard !changes.isAppendOnly else { return }
-    listVersion &+= 1
     policy.listDidChange(changes)
     interfaceRanges?.reset()
     guard let anchorItem, let anchorStart, let moved = changes.newIndex(ofOldIndex: anchorItem)
     else { return }
     let delta = geometry.span(ofItem: moved).lowerBound - anchorStart
     guard delta != 0 else { return }
-    let from = pendingShift?.from ?? viewportSpan.lowerBound
-    pendingShift = ((pendingShift?.delta ?? 0) + delta, from)
+    viewing.contentMoved(by: delta, viewportStart: viewportSpan.lowerBound)
   }
 
   /// Brings ``itemKeys`` in step with the list after `changes`: an append adds the new
@@ -65,7 +61,7 @@ extension ListPreloaderStateMachine {
   /// - Complexity: O(*a* + *u*) for an append of *a* items with *u* updated in place;
   ///   O(*n*) for *n* items otherwise.
   mutating func refreshItemKeys(after changes: ListIndexChanges) {
-    let list = pager.list
+    let list = pages.pager.list
     var start = changes.oldCount
     if changes.isAppendOnly, itemKeys.count == changes.oldCount {
       for position in changes.updated where position < changes.oldCount {
@@ -84,15 +80,4 @@ extension ListPreloaderStateMachine {
     #endif
   }
 
-  /// Shifts the tracker by a pending content shift when the new offset shows that the
-  /// app moved the offset with the content; otherwise forgets the shift.
-  mutating func applyPendingShift(at offset: CGPoint) {
-    guard let shift = pendingShift else { return }
-    pendingShift = nil
-    let axis = geometry.axis
-    let position = axis.offset(of: offset)
-    guard abs(position - (shift.from + shift.delta)) < abs(position - shift.from) else { return }
-    tracker.shift(
-      by: axis == .vertical ? CGPoint(x: 0, y: shift.delta) : CGPoint(x: shift.delta, y: 0))
-  }
 }

@@ -35,7 +35,7 @@ extension ListPreloaderStateMachine {
   package mutating func hintPrefetch(
     _ ids: some Sequence<Item.ID>, now: Duration, isCached: (Key) -> Bool
   ) -> [Action] {
-    guard !isConstrained, !isInBackground else { return [] }
+    guard !isConstrained, !viewing.isInBackground else { return [] }
     var requests: [WantedSet<QueueKey>.Request] = []
     for id in ids {
       guard let key = hintKey(of: id), !isCached(key),
@@ -97,7 +97,7 @@ extension ListPreloaderStateMachine {
   /// Withdraws every hint when the ranges are constrained to the screen or the app is
   /// in the background: hints are prefetches, and those stop then.
   mutating func withdrawHintsIfConstrained(now: Duration, into actions: inout [Action]) {
-    guard isConstrained || isInBackground, !viewInputs.hintedKeys.isEmpty else { return }
+    guard isConstrained || viewing.isInBackground, !viewInputs.hintedKeys.isEmpty else { return }
     let hinted = viewInputs.hintedKeys.filter {
       queue.hasRequest(for: .resource($0.key), by: .hint)
     }
@@ -107,7 +107,7 @@ extension ListPreloaderStateMachine {
     // In list order: a dictionary's order differs between processes.
     let unwanted =
       hinted
-      .map { (key: $0.key, position: pager.list.index(ofID: $0.value) ?? Int.max) }
+      .map { (key: $0.key, position: pages.pager.list.index(ofID: $0.value) ?? Int.max) }
       .sorted { $0.position < $1.position }
       .map { QueueKey.resource($0.key) }
     absorb(
@@ -119,8 +119,8 @@ extension ListPreloaderStateMachine {
 
   /// The resource key of a hinted item, or `nil` when it is not in the list or has none.
   private func hintKey(of id: Item.ID) -> Key? {
-    guard let position = pager.list.index(ofID: id) else { return nil }
-    return resourceKey(pager.list[position])
+    guard let position = pages.pager.list.index(ofID: id) else { return nil }
+    return resourceKey(pages.pager.list[position])
   }
 
   /// Forgets keys whose hint is gone once the set doubled since the last pruning.

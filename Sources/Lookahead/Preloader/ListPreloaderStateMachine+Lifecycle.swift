@@ -14,7 +14,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform.
   package mutating func didReceiveMemoryWarning(now: Duration, isCached: (Key) -> Bool) -> [Action]
   {
-    modes.didReceiveMemoryWarning(isInDisplayState: isListVisible)
+    viewing.didReceiveMemoryWarning()
     return redecide(now: now, isCached: isCached)
   }
 
@@ -26,8 +26,7 @@ extension ListPreloaderStateMachine {
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
   package mutating func didEnterBackground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
-    isInBackground = true
-    modes.didEnterBackground(isListVisible: isListVisible)
+    viewing.didEnterBackground()
     return redecide(now: now, isCached: isCached)
   }
 
@@ -38,8 +37,7 @@ extension ListPreloaderStateMachine {
   ///   - isCached: Whether a key's resource is ready in memory.
   /// - Returns: The actions to perform.
   package mutating func willEnterForeground(now: Duration, isCached: (Key) -> Bool) -> [Action] {
-    isInBackground = false
-    modes.willEnterForeground(isListVisible: isListVisible)
+    viewing.willEnterForeground()
     return redecide(now: now, isCached: isCached)
   }
 
@@ -53,9 +51,7 @@ extension ListPreloaderStateMachine {
   package mutating func setListVisible(_ isVisible: Bool, now: Duration, isCached: (Key) -> Bool)
     -> [Action]
   {
-    guard isVisible != isListVisible else { return [] }
-    isListVisible = isVisible
-    modes.visibilityDepthDidChange(to: isVisible ? 0 : 2)
+    guard viewing.setListVisible(isVisible) else { return [] }
     return redecide(now: now, isCached: isCached)
   }
 
@@ -73,10 +69,10 @@ extension ListPreloaderStateMachine {
     var actions: [Action] = []
     // A wake-up that has come is spent: the queue announces its next one, if any, and a
     // page retry due later must be announced even if it was once later than this one.
-    wakeUps.spend(now: now)
+    schedule.wakeUps.spend(now: now)
     absorb(queueEvent { $0.tick(now: now) }, now: now, into: &actions)
-    if wakeUps.takePageRetry(now: now) {
-      actions += translate(pager.tick(now: Timestamp(now)), now: now)
+    if schedule.wakeUps.takePageRetry(now: now) {
+      actions += translate(pages.pager.tick(now: Timestamp(now)), now: now)
     }
     if cooldowns.expire(now: now, policy: configuration.loadQueue.retryPolicy) {
       // A key the strategy may want again: a frame at rest asks.

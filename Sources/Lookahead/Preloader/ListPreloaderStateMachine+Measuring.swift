@@ -31,7 +31,7 @@ extension ListPreloaderStateMachine {
     _ frames: [CGRect], of ids: [Item.ID], contentSize: CGSize, now: Duration,
     isCached: (Key) -> Bool
   ) -> [Action]? {
-    let list = pager.list
+    let list = pages.pager.list
     guard geometry.hasItemLengths, frames.count == ids.count, ids.count == list.count,
       zip(ids, list).allSatisfy({ $0 == $1.id })
     else { return nil }

@@ -1,15 +1,5 @@
 import Foundation
 
-/// A frame at the unchanged viewport that the machine wants.
-struct RestFrameRequest: Sendable, Hashable {
-  /// When it is due.
-  var due: Duration
-  /// How many frames had been decided when it was asked for: any later frame answers
-  /// it (one at the same time as the event that asked, too: the simulator decides a
-  /// frame after the completions of its time).
-  var afterFrame: Int
-}
-
 extension ListPreloaderStateMachine {
   // MARK: - Frames at rest
 
@@ -37,15 +27,12 @@ extension ListPreloaderStateMachine {
 
   /// The wake-up the machine last asked for with ``ListPreloaderAction/scheduleWakeUp(at:)``,
   /// until a ``tick(now:readiness:)`` at or after it.
-  package var pendingWakeUp: Duration? { wakeUps.announced }
+  package var pendingWakeUp: Duration? { schedule.wakeUps.announced }
 
   /// Asks for a frame at the unchanged viewport `delay` after the last frame, and not
   /// before `now`; an earlier pending request stands. Nothing before the first frame.
   mutating func requestRestFrame(now: Duration, after delay: Duration) {
-    guard let lastFrameTime else { return }
-    let due = Swift.max(now, lastFrameTime + delay)
-    if let restFrame, restFrame.due <= due { return }
-    restFrame = RestFrameRequest(due: due, afterFrame: frameCount)
+    schedule.requestRestFrame(now: now, after: delay)
   }
 
   /// Performs the pending rest frame when it is due: a frame at the current offset if
@@ -54,14 +41,15 @@ extension ListPreloaderStateMachine {
   mutating func performRestFrame<Readiness: ResourceReadiness<Key>>(
     now: Duration, readiness: Readiness, into actions: inout [Action]
   ) {
-    guard let request = restFrame, request.due <= now else { return }
-    restFrame = nil
-    if frameCount > request.afterFrame {
-      if tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
+    switch schedule.takeRestFrame(now: now) {
+    case nil: return
+    case .answered:
+      if viewing.tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
       return
+    case .due: break
     }
     // A list change whose shift the app has not reported yet: its next offset will.
-    guard pendingShift == nil else { return }
+    guard !viewing.hasPendingShift else { return }
     scrolled(to: viewport.origin, now: now, readiness: readiness, into: &actions)
   }
 }

@@ -3,7 +3,7 @@ extension ListPreloaderStateMachine {
   /// frame allocates nothing of its own, and emptied (capacity kept) before each use.
   ///
   /// Nothing in it carries meaning from one frame to the next; the last diffed answer,
-  /// which does, is the machine's `diffedAnswer`.
+  /// which does, is kept by the machine's `wanted` (`WantedLoads`).
   struct FrameScratch: Sendable {
     /// The policy's answer of the current frame.
     var requests: [PreloadRequest] = []

@@ -23,7 +23,7 @@ extension ListPreloaderStateMachine {
   /// the content decelerates.
   package var scrollViewFollowUpDelay: Duration? {
     guard let state = viewInputs.scrollView,
-      state.isDragging || tracker.phase == .decelerating
+      state.isDragging || viewing.tracker.phase == .decelerating
     else { return nil }
     return Self.scrollViewFollowUpInterval
   }
@@ -62,7 +62,8 @@ extension ListPreloaderStateMachine {
     // Every state at a new time is a frame, the viewport moving or not: an adapter reports
     // once per display frame, as the simulator decides once per frame of its trace.
     if state.contentOffset != previous?.contentOffset
-      || state.viewportSize != previous?.viewportSize || lastFrameTime.map({ now > $0 }) ?? true
+      || state.viewportSize != previous?.viewportSize
+      || schedule.lastFrameTime.map({ now > $0 }) ?? true
     {
       resizeViewport(to: state.viewportSize)
       viewInputs.samples += 1
@@ -72,7 +73,7 @@ extension ListPreloaderStateMachine {
       endDragging(
         velocity: CGPoint(x: state.velocity.x / 1000, y: state.velocity.y / 1000),
         targetOffset: nil, now: now)
-    } else if tracker.phase == .decelerating && !state.isDragging && !state.isDecelerating {
+    } else if viewing.tracker.phase == .decelerating && !state.isDragging && !state.isDecelerating {
       endDecelerating(now: now)
     }
     return actions
@@ -124,7 +125,7 @@ extension ListPreloaderStateMachine {
   private mutating func followRows(now: Duration, isCached: (Key) -> Bool) -> [Action] {
     var first: Int?
     for id in viewInputs.appearedRows {
-      guard let position = pager.list.index(ofID: id), position < geometry.itemCount else {
+      guard let position = pages.pager.list.index(ofID: id), position < geometry.itemCount else {
         continue
       }
       first = Swift.min(first ?? position, position)

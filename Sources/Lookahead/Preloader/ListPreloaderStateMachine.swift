@@ -51,6 +51,12 @@ import Foundation
 /// `visible` class: a page never waits behind prefetches (when every slot is busy it
 /// preempts the least urgent running prefetch) and is never preempted itself.
 ///
+/// **Parts.** The machine ties together four sub-machines, each a small value type:
+/// the scroll and range mode (`ListViewing`), the pager and page trigger
+/// (`ListPaging`), the wanted keys and the last answer diffed (`WantedLoads`), and the
+/// frames at rest and wake-ups (`FrameSchedule`); with the load queue, the item keys, and
+/// the storage a frame reuses (`FrameScratch`). Its own code translates between them.
+///
 /// A value type without locks; confine it to one thread or protect it, as
 /// ``ListPreloader`` does. Its drivers are ``ListPreloader`` and the simulator; behind
 /// the `Machines` SPI, the separate benchmark and live packages see only the calls they
@@ -64,29 +70,17 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   package let configuration: ListPreloaderConfiguration
   /// The id of the strategy the machine runs.
   package let strategyID: String
+  /// The user's scroll, the range mode, the list's visibility and the app's background.
+  var viewing: ListViewing
   /// The scroll tracker: velocity, direction, phase, projected landing.
-  package internal(set) var tracker: ScrollTracker
-  /// The range-mode rules (first drag, memory warnings, background).
-  package internal(set) var modes = RangeModeState()
+  package var tracker: ScrollTracker { viewing.tracker }
   /// How the next page is chosen; an adaptive trigger here has learned from every page
   /// and every frame.
-  package var paging: PagingStrategy {
-    adaptivePages.map { .adaptive($0) } ?? fixedPaging
-  }
-  /// The strategy's paging as given; when it is adaptive, ``adaptivePages`` holds the
-  /// trigger as it learns.
-  var fixedPaging: PagingStrategy
-  /// The adaptive page trigger, kept out of the enum so that a frame updates it in
-  /// place: rewrapping it in ``paging`` every frame copied it twice.
-  var adaptivePages: AdaptivePageTrigger?
+  package var paging: PagingStrategy { pages.strategy }
   /// The geometry of the loaded items.
   public internal(set) var geometry: ListGeometry
   /// The visible rectangle, in content coordinates.
   public internal(set) var viewport: CGRect
-  /// Whether the list is on screen (see ``setListVisible(_:now:isCached:)``).
-  package internal(set) var isListVisible = true
-  /// Whether the app is in the background.
-  package internal(set) var isInBackground = false
 
   let resourceKey: @Sendable (Item) -> Key?
   let itemLength: @Sendable (Item) -> CGFloat
@@ -97,47 +91,19 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// of the app's closure.
   var itemKeys = ItemKeyTable<Key>()
   var policy: AnyItemPolicy
-  var pager: PagerStateMachine<Item, Timestamp>
+  /// The pager, the page trigger, and each end's page request in the load queue.
+  var pages: ListPaging<Item>
   /// Resources and page requests share one queue: a page takes a slot like a load and
   /// preempts a running prefetch when every slot is busy (docs/DESIGN.md, "Loading").
   var queue: LoadQueue<QueueKey, ListPreloaderWaiter>
-  /// The page request behind each end's queue key, while it is queued or running.
-  var pages = PageRequests()
-  var wanted = WantedSet<Key>()
-  /// Whether frames defer changes of order while the queue cannot act on them (see
-  /// `sendDeferredOrders()`). Always on; tests turn it off to check that the decisions
-  /// are the same.
-  var defersOrders = true
+  /// The keys the strategy wants, the item behind each, and the last answer diffed.
+  var wanted = WantedLoads<Item, Key>()
   var interfaceRanges: RangeController?
-  /// The last answer the wanted set diffed, while its requests still name the same
-  /// keys; `nil` once a list change or a reset of the wanted set may have changed what
-  /// they mean (see `answerRepeats(keptCount:kept:)`).
-  var diffedAnswer: DiffedAnswer?
   /// Storage a frame's decisions reuse, so that a frame allocates nothing of its own.
   var scratch = FrameScratch()
-  /// The item behind each wanted key, by the key's slot in ``wanted`` (`nil` for a slot
-  /// no key holds): orders cancellations and names the items of the prefetch calls in
-  /// UIKit's shape. Indexed by slot, so that a key that enters or leaves is not hashed
-  /// again.
-  var wantedItemPlaces: [WantedItemPlace?] = []
-  /// Counts the changes of the list that moved items (appends do not): a position noted
-  /// at the same count still names the same item.
-  var listVersion = 0
-  /// Whether the driver sends drag events; otherwise the first movement is the first
-  /// drag.
-  var hasExplicitDrags = false
-  var firstOffset: CGPoint?
-  /// A content shift from a list change, to apply to the tracker at the next sample if
-  /// the app kept the visible items in place.
-  var pendingShift: (delta: CGFloat, from: CGFloat)?
-  /// When the machine must be ticked next, and the wake-up it last asked for.
-  var wakeUps = WakeUps()
-  /// The time of the last frame (``scrolled(to:now:readiness:)``), if any.
-  var lastFrameTime: Duration?
-  /// The frames decided so far.
-  var frameCount = 0
-  /// A frame at the unchanged viewport that is wanted (ListPreloaderStateMachine+RestFrames.swift).
-  var restFrame: RestFrameRequest?
+  /// The frames decided so far, the frame at rest wanted, and the wake-ups asked for
+  /// (ListPreloaderStateMachine+RestFrames.swift).
+  var schedule = FrameSchedule()
   /// Prefetch hints, scroll-view states and row appearances from a platform adapter.
   var viewInputs = ListViewInputs<Item.ID, Key>()
   /// The requests of cells waiting for their items' resources
@@ -163,15 +129,13 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ) {
     self.configuration = configuration
     strategyID = strategy.id
-    tracker = ScrollTracker(decelerationRate: configuration.decelerationRate)
-    fixedPaging = strategy.paging
-    if case .adaptive(let trigger) = strategy.paging { adaptivePages = trigger }
+    viewing = ListViewing(decelerationRate: configuration.decelerationRate)
     geometry = configuration.geometry
     viewport = CGRect(origin: .zero, size: configuration.viewportSize)
     self.resourceKey = resourceKey
     self.itemLength = itemLength
     policy = strategy.policy
-    pager = PagerStateMachine(trigger: .infiniteScroll, retryPolicy: configuration.pagerRetryPolicy)
+    pages = ListPaging(strategy: strategy.paging, retryPolicy: configuration.pagerRetryPolicy)
     queue = LoadQueue(configuration: configuration.loadQueue)
     interfaceRanges = configuration.interfaceStateTuning.map { RangeController(tuning: $0) }
   }
@@ -180,19 +144,19 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
 
   /// The loaded items, sorted and free of duplicates; position *i* is item *i* of the
   /// geometry.
-  package var items: FeedList<Item> { pager.list }
+  package var items: FeedList<Item> { pages.pager.list }
 
   /// Whether the backend may have more items at the tail.
-  package var hasMore: Bool { pager.hasMore }
+  package var hasMore: Bool { pages.pager.hasMore }
 
   /// The state of the tail end (load more).
-  package var tail: PagerPhase<Timestamp> { pager.tail }
+  package var tail: PagerPhase<Timestamp> { pages.pager.tail }
 
   /// The state of the head end (refresh).
-  package var head: PagerPhase<Timestamp> { pager.head }
+  package var head: PagerPhase<Timestamp> { pages.pager.head }
 
   /// Whether a page is being requested at the tail (load more).
-  @_spi(Inspection) public var isLoadingTail: Bool { pager.tail.isLoading }
+  @_spi(Inspection) public var isLoadingTail: Bool { pages.pager.tail.isLoading }
 
   /// The items overlapping the viewport.
   ///
@@ -206,7 +170,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// end counts, as does an empty list) while the backend has more: the user waits for a
   /// page.
   package var isStalled: Bool {
-    pager.hasMore
+    pages.pager.hasMore
       && geometry.axis.span(of: viewport).upperBound
         >= geometry.contentLength - ListGeometry.endOfContentTolerance
   }
@@ -216,9 +180,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Complexity: O(1) plus the cost of `resourceKey`.
   package func resourceKey(ofItemAt position: Int) -> Key? {
     precondition(
-      position >= 0 && position < pager.list.count,
-      "position \(position) is out of range 0..<\(pager.list.count)")
-    return resourceKey(pager.list[position])
+      position >= 0 && position < pages.pager.list.count,
+      "position \(position) is out of range 0..<\(pages.pager.list.count)")
+    return resourceKey(pages.pager.list[position])
   }
 
   /// Where the load of `key` stands.
@@ -236,7 +200,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// The keys the strategy wants now, in the order they were first wanted.
   ///
   /// - Complexity: O(*n* log *n*).
-  @_spi(Inspection) public var wantedKeys: [Key] { wanted.keys }
+  @_spi(Inspection) public var wantedKeys: [Key] { wanted.set.keys }
 
   /// The number of loads and page requests running.
   @_spi(Inspection) public var runningLoadCount: Int { queue.runningCount }
@@ -251,8 +215,10 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   package mutating func start(now: Duration) -> [Action] {
-    guard pager.list.isEmpty, !pager.tail.isLoading, pager.hasMore else { return [] }
-    return translate(pager.loadNextPage(now: Timestamp(now)), now: now)
+    guard pages.pager.list.isEmpty, !pages.pager.tail.isLoading, pages.pager.hasMore else {
+      return []
+    }
+    return translate(pages.pager.loadNextPage(now: Timestamp(now)), now: now)
   }
 
   /// One frame: records the content offset, then decides pages and loads.
@@ -281,20 +247,11 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   package mutating func scrolled<Readiness: ResourceReadiness<Key>>(
     to offset: CGPoint, now: Duration, readiness: Readiness, into actions: inout [Action]
   ) {
-    applyPendingShift(at: offset)
-    tracker.record(offset: offset, at: now)
+    let isFirstDrag = viewing.record(offset: offset, at: now, axis: geometry.axis)
     viewport.origin = offset
-    lastFrameTime = now
-    frameCount += 1
-    if tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
-    if !modes.hasUserDragged {
-      let first = firstOffset ?? offset
-      firstOffset = first
-      if tracker.hasDragged || (!hasExplicitDrags && offset != first) {
-        modes.userDidBeginDragging()
-        policy.userDidBeginDragging()
-      }
-    }
+    schedule.frameDecided(at: now)
+    if viewing.tracker.isMoving { requestRestFrame(now: now, after: Self.settleDelay) }
+    if isFirstDrag { policy.userDidBeginDragging() }
     let pageActions = decidePages(now: now)
     if !pageActions.isEmpty { actions.append(contentsOf: pageActions) }
     decideItems(now: now, readiness: readiness, into: &actions)
@@ -337,12 +294,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///
   /// - Parameter now: The event's time.
   public mutating func beginDragging(now: Duration) {
-    hasExplicitDrags = true
-    tracker.beginDragging(at: now)
-    if modes.hasUserDragged, modes.mode != .full, !isInBackground {
-      modes.visibilityDepthDidChange(to: 0)
-    }
-    modes.userDidBeginDragging()
+    viewing.beginDragging(now: now)
     policy.userDidBeginDragging()
   }
 
@@ -354,16 +306,14 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///   - targetOffset: Where UIKit says the content will stop, if known.
   ///   - now: The event's time.
   package mutating func endDragging(velocity: CGPoint, targetOffset: CGPoint?, now: Duration) {
-    hasExplicitDrags = true
-    tracker.endDragging(velocity: velocity, targetOffset: targetOffset, at: now)
+    viewing.endDragging(velocity: velocity, targetOffset: targetOffset, now: now)
   }
 
   /// The content stopped after decelerating.
   ///
   /// - Parameter now: The event's time.
   package mutating func endDecelerating(now: Duration) {
-    hasExplicitDrags = true
-    tracker.endDecelerating(at: now)
+    viewing.endDecelerating(now: now)
   }
 
   /// The visible area changed size (rotation, split view).

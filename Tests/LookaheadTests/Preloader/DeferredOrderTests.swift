@@ -17,7 +17,7 @@ import Testing
   private func expectSameDecisions(strategy: PreloadStrategy, seed: UInt64) async {
     var deferring = MachineHarness(strategy: strategy)
     var immediate = MachineHarness(strategy: strategy)
-    immediate.machine.defersOrders = false
+    immediate.machine.wanted.defersOrders = false
     var random = SplitMix64(seed: seed)
     var offset: CGFloat = 0
     var speed: CGFloat = 0
@@ -51,9 +51,9 @@ import Testing
         let length = deferring.machine.geometry.contentLength
         offset = min(max(0, offset + speed / 60), max(0, length - 1_000))
         let position = offset
-        let before = deferring.machine.wanted.hasDeferredOrders
+        let before = deferring.machine.wanted.set.hasDeferredOrders
         guard step({ $0.scroll(to: position, after: .microseconds(16_667)) }) else { return }
-        if !before && deferring.machine.wanted.hasDeferredOrders { deferredFrames += 1 }
+        if !before && deferring.machine.wanted.set.hasDeferredOrders { deferredFrames += 1 }
       } else if roll < 0.88, let key = deferring.running.keys.sorted().first {
         guard step({ $0.finish(key) }) else { return }
       } else if roll < 0.91, let key = deferring.running.keys.sorted().last {
@@ -135,11 +135,11 @@ import Testing
     // Six loads run, the rest wait: a slow scroll moves every waiting key's distance.
     #expect(harness.machine.runningLoadCount == 6)
     harness.scroll(to: 310)
-    #expect(harness.machine.wanted.hasDeferredOrders)
+    #expect(harness.machine.wanted.set.hasDeferredOrders)
     // A finished load frees a slot: the queue learns every deferred order first.
     let key = try #require(harness.running.keys.sorted().first)
     harness.finish(key)
-    #expect(!harness.machine.wanted.hasDeferredOrders)
+    #expect(!harness.machine.wanted.set.hasDeferredOrders)
   }
 }
 
@@ -178,7 +178,7 @@ private struct ScriptedMachine {
         loadQueue: LoadQueueConfiguration(maximumConcurrentLoads: slots),
         interfaceStateTuning: nil),
       resourceKey: { keys($0.id) }, itemLength: { _ in 100 })
-    machine.defersOrders = defers
+    machine.wanted.defersOrders = defers
     let fetch = machine.start(now: .zero).compactMap {
       if case .fetchPage(let request) = $0 { request } else { nil }
     }

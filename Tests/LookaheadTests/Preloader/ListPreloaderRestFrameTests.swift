@@ -54,7 +54,7 @@ import Testing
     let sample = harness.time
     #expect(harness.tick(at: sample + .milliseconds(10)).isEmpty)
     #expect(harness.machine.tracker.lastTime == sample)
-    #expect(harness.machine.restFrame == nil)
+    #expect(harness.machine.schedule.restFrame == nil)
   }
 
   @Test("a viewport that stops without another sample settles after the velocity window")
@@ -65,7 +65,7 @@ import Testing
     let frames = harness.fling(from: 0, speed: 3000, seconds: 0.1)
     #expect(harness.machine.tracker.isMoving)
     let lastSample = harness.time
-    let request = try #require(harness.machine.restFrame)
+    let request = try #require(harness.machine.schedule.restFrame)
     // Asked for at the first moving frame: by then more frames have come.
     #expect(request.due < lastSample + ListPreloaderStateMachine<TestPost, String>.settleDelay)
     #expect(Self.wakeUps(frames).contains(request.due))
@@ -78,15 +78,15 @@ import Testing
     harness.tick(at: lastSample + .milliseconds(100))
     #expect(harness.machine.tracker.lastTime == lastSample + .milliseconds(100))
     #expect(!harness.machine.tracker.isMoving)
-    #expect(harness.machine.restFrame == nil)
+    #expect(harness.machine.schedule.restFrame == nil)
   }
 
   @Test("cancelling everything leaves no frame at rest")
   func cancellingEverythingLeavesNoFrameAtRest() {
     var (harness, _) = Self.restingWithTheScreenLoaded()
-    #expect(harness.machine.restFrame != nil)
+    #expect(harness.machine.schedule.restFrame != nil)
     harness.perform(harness.machine.cancelAll(now: harness.time))
-    #expect(harness.machine.restFrame == nil)
+    #expect(harness.machine.schedule.restFrame == nil)
     #expect(harness.tick(at: harness.time + .seconds(1)).isEmpty)
   }
 
@@ -96,6 +96,6 @@ import Testing
     harness.start()
     let actions = harness.answerPage(ids(100, through: 81), next: "c81")
     #expect(Self.wakeUps(actions).isEmpty)
-    #expect(harness.machine.restFrame == nil)
+    #expect(harness.machine.schedule.restFrame == nil)
   }
 }

@@ -26,11 +26,11 @@ private func loaded(_ count: Int = 100) -> Harness {
     harness.report(offset: 0)
     #expect(harness.machine.tracker.phase == .idle)
     #expect(harness.machine.scrollViewFollowUpDelay == nil)
-    #expect(harness.machine.modes.mode == .minimum)
+    #expect(harness.machine.viewing.modes.mode == .minimum)
 
     harness.report(offset: 0, isDragging: true)
     #expect(harness.machine.tracker.phase == .dragging)
-    #expect(harness.machine.modes.mode == .full)  // the first drag widens the ranges
+    #expect(harness.machine.viewing.modes.mode == .full)  // the first drag widens the ranges
     for step in 1...10 { harness.report(offset: CGFloat(step) * 20, isDragging: true) }
     #expect(harness.machine.scrollViewFollowUpDelay == .milliseconds(100))
 
@@ -65,7 +65,7 @@ private func loaded(_ count: Int = 100) -> Harness {
     harness.report(offset: 120, isDragging: true)
     let samples = harness.machine.viewInputs.samples
     let tracker = harness.machine.tracker
-    let frames = harness.machine.frameCount
+    let frames = harness.machine.schedule.frameCount
     // The same state at the same time (a second observer of one display frame): nothing.
     #expect(harness.report(offset: 120, isDragging: true, after: .zero).isEmpty)
     #expect(harness.machine.viewInputs.samples == samples)
@@ -73,7 +73,7 @@ private func loaded(_ count: Int = 100) -> Harness {
     // The same state a display frame later: a frame of a finger at rest.
     harness.report(offset: 120, isDragging: true)
     #expect(harness.machine.viewInputs.samples == samples + 1)
-    #expect(harness.machine.frameCount == frames + 1)
+    #expect(harness.machine.schedule.frameCount == frames + 1)
     #expect(harness.machine.tracker.phase == .dragging)
   }
 

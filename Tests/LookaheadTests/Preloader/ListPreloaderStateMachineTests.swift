@@ -315,7 +315,7 @@ private typealias Harness = MachineHarness
     harness.machine.beginDragging(now: harness.time)
     for id in ids(100, through: 91) { harness.finish(Harness.key(id)) }
     harness.scroll(to: 1)
-    #expect(harness.machine.modes.mode == .full)
+    #expect(harness.machine.viewing.modes.mode == .full)
     let visible = harness.machine.visibleItems.map { Harness.key(harness.machine.items[$0].id) }
     let prefetching = harness.running.keys.filter { !visible.contains($0) }.sorted()
     #expect(!prefetching.isEmpty)
@@ -323,12 +323,12 @@ private typealias Harness = MachineHarness
     let cached = harness.cached
     let warned = harness.perform(
       harness.machine.didReceiveMemoryWarning(now: harness.time) { cached.contains($0) })
-    #expect(harness.machine.modes.mode == .visibleOnly)
+    #expect(harness.machine.viewing.modes.mode == .visibleOnly)
     #expect(Harness.cancelled(warned).sorted() == prefetching)
     #expect(harness.scroll(to: 2).isEmpty)  // nothing beyond the screen
 
     harness.machine.beginDragging(now: harness.time)
-    #expect(harness.machine.modes.mode == .full)
+    #expect(harness.machine.viewing.modes.mode == .full)
     #expect(!Harness.started(harness.scroll(to: 3)).isEmpty)
   }
 
@@ -339,11 +339,11 @@ private typealias Harness = MachineHarness
     harness.answerPage(ids(100, through: 81), next: "c81")
     let cached = harness.cached
     harness.perform(harness.machine.didEnterBackground(now: harness.time) { cached.contains($0) })
-    #expect(harness.machine.modes.mode == .visibleOnly)
+    #expect(harness.machine.viewing.modes.mode == .visibleOnly)
     #expect(Harness.fetches(harness.scroll(to: 1000)).isEmpty)  // at the end, no page
 
     harness.perform(harness.machine.willEnterForeground(now: harness.time) { cached.contains($0) })
-    #expect(harness.machine.modes.mode == .minimum)
+    #expect(harness.machine.viewing.modes.mode == .minimum)
     harness.scroll(to: 1001)
     #expect(harness.machine.tail.isLoading)  // queued behind the visible loads
   }
