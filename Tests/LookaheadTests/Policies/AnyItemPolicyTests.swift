@@ -88,4 +88,3 @@ private struct UniquenessProbe: ItemPolicy {
     #expect(try #require(original.base as? ModelPolicy).link.bandwidth == learned)
   }
 }
-
