@@ -18,14 +18,14 @@ extension LoadQueue {
   /// Whether `key` is loading for anyone other than `waiter`.
   ///
   /// A policy asks this of every item near the viewport on every frame, and few loads
-  /// run at once: while at most ``runningScanLimit`` run, the running keys are compared
+  /// run at once: while at most `loadQueueRunningScanLimit` run, the running keys are compared
   /// in place, so no key is hashed.
   ///
-  /// - Complexity: O(*r*) for *r* ≤ ``runningScanLimit`` running loads, O(1) otherwise,
+  /// - Complexity: O(*r*) for *r* ≤ `loadQueueRunningScanLimit` running loads, O(1) otherwise,
   ///   plus O(*w*) for the *w* waiters of a loading key; no allocation.
   func isLoading(_ key: Key, forAnyoneBut waiter: Waiter) -> Bool {
     let slot: Int
-    if running.count <= Self.runningScanLimit {
+    if running.count <= loadQueueRunningScanLimit {
       guard let index = running.firstIndex(where: { slots[$0].key == key }) else { return false }
       slot = running[index]
     } else {
@@ -45,10 +45,6 @@ extension LoadQueue {
     }
     return slots.withUnsafeBufferPointer { $0[slot].key == key }
   }
-
-  /// The most running loads ``isLoading(_:forAnyoneBut:)`` compares one by one before it
-  /// looks the key up by hash instead.
-  static var runningScanLimit: Int { loadQueueRunningScanLimit }
 
   /// Reports that attempt `ticket` of `key` produced a value, as
   /// ``loadFinished(_:ticket:now:)`` does, but hands its waiters' requests to `deliver`

@@ -12,7 +12,7 @@ extension ListPreloaderStateMachine {
     /// at once. Most frames of a steady scroll have none, and then no item is looked up.
     let loadingKeys: [Key]
     /// The same keys, hashed, when more than
-    /// ``LoadQueue/runningScanLimit`` load: built once a frame, and only then.
+    /// `loadQueueRunningScanLimit` load: built once a frame, and only then.
     let loadingKeySet: Set<Key>
     /// Last: a stored property of a generic type places those after it at offsets that
     /// unspecialized code (an app's machine) reads from the struct's metadata, looked up
