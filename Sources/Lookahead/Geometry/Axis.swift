@@ -12,7 +12,7 @@ public enum Axis: Sendable, Hashable, CaseIterable {
   case horizontal
 
   /// The other axis.
-  public var cross: Axis {
+  package var cross: Axis {
     switch self {
     case .vertical: .horizontal
     case .horizontal: .vertical
@@ -21,7 +21,7 @@ public enum Axis: Sendable, Hashable, CaseIterable {
 
   /// The component of `point` along this axis.
   @inlinable
-  public func offset(of point: CGPoint) -> CGFloat {
+  package func offset(of point: CGPoint) -> CGFloat {
     self == .vertical ? point.y : point.x
   }
 
@@ -39,13 +39,13 @@ public enum Axis: Sendable, Hashable, CaseIterable {
 
   /// The largest coordinate of `rect` along this axis.
   @inlinable
-  public func maximum(of rect: CGRect) -> CGFloat {
+  package func maximum(of rect: CGRect) -> CGFloat {
     self == .vertical ? rect.maxY : rect.maxX
   }
 
   /// A rectangle spanning `span` along this axis and `cross` across it.
   @inlinable
-  public func rect(span: AxisSpan, cross: AxisSpan) -> CGRect {
+  package func rect(span: AxisSpan, cross: AxisSpan) -> CGRect {
     switch self {
     case .vertical:
       CGRect(x: cross.lowerBound, y: span.lowerBound, width: cross.length, height: span.length)

@@ -17,21 +17,21 @@ import Foundation
 /// ```
 ///
 /// `GridLayout` is a value type and is safe to share across threads.
-public struct GridLayout: ItemLayout, Equatable {
+package struct GridLayout: ItemLayout, Equatable {
   /// The scrolling axis.
-  public let axis: Axis
+  package let axis: Axis
   /// The number of cells across the axis.
-  public let columns: Int
+  package let columns: Int
   /// The length of a row along the axis, in points.
-  public let rowLength: CGFloat
+  package let rowLength: CGFloat
   /// The length of the content across the axis; each cell is `crossLength / columns`.
-  public let crossLength: CGFloat
+  package let crossLength: CGFloat
   /// The flat index of the first item of each section.
   private var sectionStarts = SectionStarts()
   /// The first row of each section.
   private var sectionRows: [Int]
   /// The number of items in all sections.
-  public private(set) var itemCount: Int
+  package private(set) var itemCount: Int
   /// The number of rows in all sections.
   private var rowCount: Int
 
@@ -43,7 +43,7 @@ public struct GridLayout: ItemLayout, Equatable {
   ///   - rowLength: The length of a row along the axis; finite and positive.
   ///   - crossLength: The length of the content across the axis.
   ///   - itemCount: The number of items.
-  public init(
+  package init(
     axis: Axis = .vertical, columns: Int, rowLength: CGFloat, crossLength: CGFloat, itemCount: Int
   ) {
     self.init(
@@ -60,7 +60,7 @@ public struct GridLayout: ItemLayout, Equatable {
   ///   - crossLength: The length of the content across the axis.
   ///   - sectionItemCounts: The number of items in each section.
   /// - Complexity: O(*s*) for *s* sections.
-  public init(
+  package init(
     axis: Axis = .vertical, columns: Int, rowLength: CGFloat, crossLength: CGFloat,
     sectionItemCounts: [Int]
   ) {
@@ -83,15 +83,15 @@ public struct GridLayout: ItemLayout, Equatable {
   }
 
   /// The number of sections.
-  public var sectionCount: Int { sectionStarts.count }
+  package var sectionCount: Int { sectionStarts.count }
 
   /// The length of the content along the axis.
-  public var contentLength: CGFloat { CGFloat(rowCount) * rowLength }
+  package var contentLength: CGFloat { CGFloat(rowCount) * rowLength }
 
   /// The extent of an item along the axis.
   ///
   /// - Complexity: O(log *s*).
-  public func span(ofItem item: Int) -> AxisSpan {
+  package func span(ofItem item: Int) -> AxisSpan {
     let row = row(ofItem: item)
     return AxisSpan(CGFloat(row) * rowLength, CGFloat(row + 1) * rowLength)
   }
@@ -99,7 +99,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// The frame of an item in content coordinates.
   ///
   /// - Complexity: O(log *s*).
-  public func frame(ofItem item: Int) -> CGRect {
+  package func frame(ofItem item: Int) -> CGRect {
     let (row, column) = position(ofItem: item)
     let cell = crossLength / CGFloat(columns)
     return axis.rect(
@@ -110,7 +110,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// The items whose row overlaps `span` by a positive length.
   ///
   /// - Complexity: O(log *s*).
-  public func items(overlapping span: AxisSpan) -> Range<Int> {
+  package func items(overlapping span: AxisSpan) -> Range<Int> {
     guard rowCount > 0, span.lowerBound < span.upperBound else { return 0..<0 }
     let rows = CGFloat(rowCount)
     let firstRow = Int((span.lowerBound / rowLength).rounded(.down).clamped(0, rows))
@@ -120,19 +120,19 @@ public struct GridLayout: ItemLayout, Equatable {
   }
 
   /// The flat index of the first item of a section.
-  public func firstItem(ofSection section: Int) -> Int {
+  package func firstItem(ofSection section: Int) -> Int {
     sectionStarts.firstItem(ofSection: section)
   }
 
   /// The number of items in a section.
-  public func itemCount(inSection section: Int) -> Int {
+  package func itemCount(inSection section: Int) -> Int {
     sectionStarts.itemCount(inSection: section, totalItems: itemCount)
   }
 
   /// The section that contains a flat item index.
   ///
   /// - Complexity: O(log *s*).
-  public func section(ofItem item: Int) -> Int {
+  package func section(ofItem item: Int) -> Int {
     GeometryCheck.index(item, itemCount, "item")
     return sectionStarts.section(ofItem: item)
   }
@@ -140,7 +140,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// Appends items to the last section (creating one if there is none).
   ///
   /// - Complexity: O(1).
-  public mutating func append(count: Int) {
+  package mutating func append(count: Int) {
     precondition(count >= 0, "count must be non-negative, got \(count)")
     guard sectionStarts.count > 0 else { return appendSection(count: count) }
     let last = sectionStarts.count - 1
@@ -153,7 +153,7 @@ public struct GridLayout: ItemLayout, Equatable {
   /// Appends a section of `count` items, starting on a new row.
   ///
   /// - Complexity: O(1) amortized.
-  public mutating func appendSection(count: Int) {
+  package mutating func appendSection(count: Int) {
     precondition(count >= 0, "count must be non-negative, got \(count)")
     sectionStarts.appendSection(startingAt: itemCount)
     sectionRows.append(rowCount)

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The geometry a list preloader keeps in step with its items: a list of items with
-/// their own lengths (``ListLayout``) or a grid of equal cells (``GridLayout``), in one
+/// their own lengths (``ListLayout``) or a grid of equal cells (`GridLayout`), in one
 /// section.
 ///
 /// When pages arrive or a refresh merges new items, the preloader applies the index
@@ -36,7 +36,7 @@ public struct ListGeometry: ItemLayout, Equatable {
   }
 
   /// Wraps a grid layout; it must have at most one section.
-  public init(_ layout: GridLayout) {
+  package init(_ layout: GridLayout) {
     precondition(layout.sectionCount <= 1, "a list preloader's layout has one section")
     storage = .grid(layout)
   }

@@ -94,7 +94,7 @@ extension FeedList {
   /// - Returns: The counts and the index changes.
   /// - Complexity: That of ``merge(_:)``, plus O(u log u) for u items replaced in place.
   @inlinable
-  public mutating func mergeReportingChanges(_ fresh: some Sequence<Item>)
+  package mutating func mergeReportingChanges(_ fresh: some Sequence<Item>)
     -> (summary: FeedMergeSummary, changes: ListIndexChanges)
   {
     let (summary, changes) = merge(fresh, recordingChanges: true)
@@ -108,7 +108,7 @@ extension FeedList {
   /// - Returns: The refresh result and the index changes.
   /// - Complexity: That of ``refresh(with:)``.
   @inlinable
-  public mutating func refreshReportingChanges(with page: Page<Item>)
+  package mutating func refreshReportingChanges(with page: Page<Item>)
     -> (result: FeedRefreshResult, changes: ListIndexChanges)
   {
     let oldCount = count

@@ -6,10 +6,9 @@
 ///
 /// ```swift
 /// let store = InMemoryFeedStore<Post>()
-/// let pager = Pager(trigger: .dynamicThreshold(0.7), clock: ContinuousClock(),
-///                   persistence: .store(store, feedID: "home")) { request in
-///   try await api.posts(after: request.cursor)
-/// }
+/// if let last = store.snapshot(forFeed: "home") { preloader.restore(last) }
+/// // after each list change:
+/// store.save(preloader.snapshot(), forFeed: "home")
 /// ```
 ///
 /// Thread-safety: all methods are thread-safe and cheap enough to call from the

@@ -6,10 +6,10 @@ import Foundation
 
 /// When to ask the backend for the next page at the tail of a list.
 ///
-/// A trigger is a pure decision over a ``PageTriggerInput``. It does not know whether
-/// a request is already in flight: `PagerStateMachine` owns that, and it adds the
-/// guards that stop repeated fetches (one request at a time, new content between
-/// fetches, exhaustion).
+/// A trigger is a pure decision over the list's geometry and motion. It does not know
+/// whether a request is already in flight: the list preloader's pager owns that, and it
+/// adds the guards that stop repeated fetches (one request at a time, new content
+/// between fetches, exhaustion).
 ///
 /// | trigger | fires when |
 /// |---|---|
@@ -21,8 +21,8 @@ import Foundation
 /// | ``adaptive(expectedLatency:margin:minimumScreens:)`` | remaining time, or the end within a few screens |
 ///
 /// ```swift
-/// let trigger = PageTrigger.dynamicThreshold(0.7)
-/// if trigger.shouldFetch(input) { pager.loadMore() }
+/// let strategy = PreloadStrategy(
+///   id: "my-feed", paging: .trigger(.dynamicThreshold(0.7)), policy: myItemPolicy)
 /// ```
 ///
 /// Thread-safety: a value type; safe to share.
@@ -75,7 +75,7 @@ public enum PageTrigger: Sendable, Hashable {
   /// - Parameter input: The current geometry and motion of the list.
   /// - Returns: `true` if the next page is needed.
   /// - Complexity: O(1).
-  public func shouldFetch(_ input: PageTriggerInput) -> Bool {
+  package func shouldFetch(_ input: PageTriggerInput) -> Bool {
     switch self {
     case .infiniteScroll:
       return input.remainingLength <= 0
@@ -111,7 +111,7 @@ public enum PageTrigger: Sendable, Hashable {
   ///   - pageSize: How many items a full page holds; must be > 0.
   /// - Returns: `needRead / total` as defined in ``dynamicThreshold(_:)``.
   /// - Complexity: O(1).
-  public static func dynamicRatio(_ ratio: Double, loadedItemCount: Int, pageSize: Int) -> Double {
+  package static func dynamicRatio(_ ratio: Double, loadedItemCount: Int, pageSize: Int) -> Double {
     precondition(pageSize > 0, "pageSize must be positive, got \(pageSize)")
     let currentPage = Double(max(0, loadedItemCount - 1) / pageSize)
     let size = Double(pageSize)

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// All lengths are in points along the scrolling axis. The input is a plain value:
 /// build one per scroll tick from the scroll view (or a trace) and pass it to
-/// ``PageTrigger/shouldFetch(_:)`` or `PagerStateMachine.scrolled(_:now:)`.
+/// `PageTrigger.shouldFetch(_:)` or `PagerStateMachine.scrolled(_:now:)`.
 ///
 /// ```swift
 /// let input = PageTriggerInput(
@@ -21,27 +21,27 @@ import Foundation
 /// ```
 ///
 /// Thread-safety: a value type; safe to create and pass anywhere.
-public struct PageTriggerInput: Sendable, Hashable {
+package struct PageTriggerInput: Sendable, Hashable {
   /// The offset of the viewport's leading edge from the start of the content.
   /// Negative while bouncing at the top.
-  public var offset: CGFloat
+  package var offset: CGFloat
   /// The length of the viewport.
-  public var viewportLength: CGFloat
+  package var viewportLength: CGFloat
   /// The length of all loaded content.
-  public var contentLength: CGFloat
+  package var contentLength: CGFloat
   /// The scrolling velocity in points per second; positive when moving toward the
   /// tail (down or right), negative toward the head.
-  public var velocity: CGFloat
+  package var velocity: CGFloat
   /// Whether the user is moving toward the head. Texture keeps the previous direction
   /// when the velocity is zero, so the caller supplies it; by default it is derived
   /// from the sign of `velocity`.
-  public var isMovingTowardHead: Bool
+  package var isMovingTowardHead: Bool
   /// How many items are loaded.
-  public var loadedItemCount: Int
+  package var loadedItemCount: Int
   /// How many items a full page holds.
-  public var pageSize: Int
+  package var pageSize: Int
   /// Whether the list is on screen. Only ``PageTrigger/leadingScreens(_:)`` uses it.
-  public var isVisible: Bool
+  package var isVisible: Bool
 
   /// Creates an input.
   ///
@@ -54,7 +54,7 @@ public struct PageTriggerInput: Sendable, Hashable {
   ///   - loadedItemCount: How many items are loaded; must be ≥ 0.
   ///   - pageSize: How many items a full page holds; must be > 0.
   ///   - isVisible: Whether the list is on screen.
-  public init(
+  package init(
     offset: CGFloat,
     viewportLength: CGFloat,
     contentLength: CGFloat,
@@ -87,11 +87,11 @@ public struct PageTriggerInput: Sendable, Hashable {
 
   /// The distance from the viewport's trailing edge to the end of the content;
   /// zero or negative once the end is on screen.
-  public var remainingLength: CGFloat { contentLength - viewportLength - offset }
+  package var remainingLength: CGFloat { contentLength - viewportLength - offset }
 
   /// The fraction of the content that has been scrolled into view:
   /// `(offset + viewportLength) / contentLength`, or 1 when there is no content.
-  public var readFraction: CGFloat {
+  package var readFraction: CGFloat {
     contentLength > 0 ? (offset + viewportLength) / contentLength : 1
   }
 }

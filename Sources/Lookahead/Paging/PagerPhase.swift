@@ -5,7 +5,7 @@
 /// to pull again. The tail end (load more) uses all four states.
 ///
 /// Thread-safety: a value type; safe to share between tasks.
-public enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConvertible {
+package enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConvertible {
   /// No request in flight; a trigger may start one.
   case idle
   /// A request is in flight; further triggers for this end are ignored.
@@ -19,25 +19,25 @@ public enum PagerPhase<Instant: InstantProtocol>: Sendable, CustomStringConverti
   case exhausted
 
   /// Whether a request is in flight.
-  public var isLoading: Bool {
+  package var isLoading: Bool {
     if case .loading = self { return true }
     return false
   }
 
   /// Whether the end has been reached.
-  public var isExhausted: Bool {
+  package var isExhausted: Bool {
     if case .exhausted = self { return true }
     return false
   }
 
   /// The request in flight, if any.
-  public var request: PageRequest? {
+  package var request: PageRequest? {
     if case .loading(let request) = self { return request }
     return nil
   }
 
   /// A textual form such as `loading(#3 tail after c42)`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .idle: "idle"
     case .loading(let request): "loading(\(request))"

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Events go in (``scrolled(_:now:)``, ``loadNextPage(now:)``, ``refresh(now:)``,
 /// ``pageLoaded(_:page:now:)``, ``pageFailed(_:error:now:)``, ``tick(now:)``) and
-/// ``PagerAction``s come out; a driver such as ``Pager`` performs them. The machine
+/// ``PagerAction``s come out; the list preloader performs them. The machine
 /// never reads a clock: every event carries `now`.
 ///
 /// Guarantees, including fixes for Texture's batch-fetch defects:

@@ -13,18 +13,18 @@ extension AdaptivePolicy {
   /// to apps.
   ///
   /// A value type; thread-safe.
-  public struct Configuration: Sendable, Hashable {
+  package struct Configuration: Sendable, Hashable {
     /// The quantile of the learned load latency that the lead time covers, in `0...1`.
     ///
     /// A higher quantile starts loads earlier, ready for the slow loads too, and spends
     /// bytes on more items the user may never reach.
-    public var latencyQuantile: Double = 0.9
+    package var latencyQuantile: Double = 0.9
     /// The load latency assumed until the first loads have finished and the learned
     /// distribution takes over.
-    public var initialLatency: Duration = .milliseconds(400)
+    package var initialLatency: Duration = .milliseconds(400)
     /// Time added to the latency quantile to form the lead time: a load started that
     /// long before its item reaches the screen is expected to be done in time.
-    public var margin: Duration = .milliseconds(100)
+    package var margin: Duration = .milliseconds(100)
     /// The smallest lead at rest, in screenfuls.
     package var minimumRestLeadScreens: Double = 0.35
     /// How far the lead at rest grows per second of idle time, in screenfuls.
@@ -40,7 +40,7 @@ extension AdaptivePolicy {
     /// link keeps up with the user the policy holds the lead to a smaller cap
     /// (`keptUpLeadScreens`), and in between in proportion to how often items on screen
     /// waited lately (the share of moving time, in full from `excursionMissShare` on).
-    public var maximumLeadScreens: Double = 6
+    package var maximumLeadScreens: Double = 6
     /// The largest lead, in screenfuls, while the link keeps up with the user (see
     /// ``maximumLeadScreens``).
     ///
@@ -66,7 +66,7 @@ extension AdaptivePolicy {
     package var maximumKeptLoadScreens: Double = 6
     /// Screenfuls kept behind the viewport; the range behind is capped like the lead
     /// (see ``maximumLeadScreens``).
-    public var trailingScreens: Double = 0
+    package var trailingScreens: Double = 0
     /// How much of the lead a user who recently scrolled the other way keeps behind
     /// the viewport (0 disables): reversals are behaviour too.
     package var reversalFactor: Double = 0
@@ -97,7 +97,7 @@ extension AdaptivePolicy {
     /// A slower network's longer lead time allows more (`prefetchesPerLeadSecond` per
     /// second of lead time), and a layout with many small items per screen at least
     /// `minimumPrefetchScreens` screenfuls of items.
-    public var maximumPrefetches: Int = 8
+    package var maximumPrefetches: Int = 8
     /// Extra prefetches allowed per second of lead time.
     ///
     /// A slow network has a long lead time and needs a deeper buffer to ride out a
@@ -379,6 +379,6 @@ extension AdaptivePolicy {
     package var minimumDragSamples: Int = 8
 
     /// Creates the default tuning.
-    public init() {}
+    package init() {}
   }
 }

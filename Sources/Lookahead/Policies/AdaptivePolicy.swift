@@ -150,9 +150,9 @@ import Foundation
 /// ```
 ///
 /// A value type; confine it to one thread.
-public struct AdaptivePolicy: ItemPolicy {
+package struct AdaptivePolicy: ItemPolicy {
   /// The tuning.
-  public let configuration: Configuration
+  package let configuration: Configuration
   private var latency: LatencyEstimator
   /// The median load latency; read by the link's limits (AdaptivePolicy+Link.swift).
   private var typicalLatency: LatencyEstimator
@@ -197,7 +197,7 @@ public struct AdaptivePolicy: ItemPolicy {
   ///   `dragTravelPercentile` are in `0...100`, `keptUpGlideRestLeadShare` in `0...1`,
   ///   and `restExcursionWindow`, `missShareHalfLife`, `slowLinkLoadTime`,
   ///   `slowStartPageLatency` and `directnessHalfLife` are positive.
-  public init(configuration: Configuration = Configuration()) {
+  package init(configuration: Configuration = Configuration()) {
     precondition(
       (0...100).contains(configuration.restExcursionPercentile),
       "restExcursionPercentile must be in 0...100, got \(configuration.restExcursionPercentile)")
@@ -225,7 +225,7 @@ public struct AdaptivePolicy: ItemPolicy {
   }
 
   /// Learns the latency of a finished network load.
-  public mutating func loadDidFinish(latency: Duration, bytes: Int) {
+  package mutating func loadDidFinish(latency: Duration, bytes: Int) {
     self.latency.observe(latency)
     typicalLatency.observe(latency)
     readings = LatencyReadings(
@@ -235,7 +235,7 @@ public struct AdaptivePolicy: ItemPolicy {
 
   /// Learns how long a page took: before any image has loaded, the first word on how
   /// slow the link is.
-  public mutating func pageDidLoad(latency: Duration) {
+  package mutating func pageDidLoad(latency: Duration) {
     pageLatency = latency
   }
 
@@ -250,7 +250,7 @@ public struct AdaptivePolicy: ItemPolicy {
   /// - Complexity: O(*v* + *p* log *p*) for *v* visible items and *p* items within
   ///   the lead, plus O(log *k*) per item lookup in a layout of *k* items. Once its
   ///   buffers have grown, a frame allocates nothing.
-  public mutating func wantedItems<Layout: ItemLayout>(
+  package mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     let tracker = input.tracker
@@ -335,7 +335,7 @@ public struct AdaptivePolicy: ItemPolicy {
 
   /// Maps the remembered running loads to the items' new positions; the current stroke
   /// starts over.
-  public mutating func listDidChange(_ changes: ListIndexChanges) {
+  package mutating func listDidChange(_ changes: ListIndexChanges) {
     keeper.listDidChange(changes)
     directness.contentMoved()
     dragTravel.listDidChange()

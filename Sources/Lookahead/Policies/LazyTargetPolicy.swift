@@ -8,17 +8,14 @@ import Foundation
 /// A new drag end replaces the landing set (its unstarted or unfinished requests
 /// are withdrawn unless their items are visible and idle). While the finger is
 /// down, nothing new is requested — the technique's known weakness on slow reads.
-public struct LazyTargetPolicy: ItemPolicy {
+struct LazyTargetPolicy: ItemPolicy {
   private var landing: Range<Int> = 0..<0
   private var landingSpan = AxisSpan(0, 0)
   private var previousPhase: ScrollPhase = .idle
 
-  /// Creates the policy.
-  public init() {}
-
   /// The landing items of the last fling (while it lasts) and, when idle, the
   /// visible items.
-  public mutating func wantedItems<Layout: ItemLayout>(
+  mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     let phase = input.tracker.phase
@@ -48,7 +45,7 @@ public struct LazyTargetPolicy: ItemPolicy {
   }
 
   /// Keeps the landing set on the same items when positions change.
-  public mutating func listDidChange(_ changes: ListIndexChanges) {
+  mutating func listDidChange(_ changes: ListIndexChanges) {
     guard !landing.isEmpty else { return }
     var lower = Int.max
     var upper = Int.min

@@ -10,7 +10,7 @@
 /// definitions"). Such a leftover is ordered after the items on screen
 /// (their order is offset by 10¹⁵), so that what is on screen starts first when a connection
 /// frees.
-public struct PauseWhileScrollingPolicy: ItemPolicy {
+struct PauseWhileScrollingPolicy: ItemPolicy {
   /// Items requested and not ready yet, with the time they were requested.
   private var started: [Int: Double] = [:]
   private var sequence = 0.0
@@ -19,11 +19,8 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
   /// request's sequence number, so leftovers start after the items on screen.
   package static let leftoverOrderOffset: Double = 1e15
 
-  /// Creates the policy.
-  public init() {}
-
   /// The visible items while idle, plus every earlier request that is not ready yet.
-  public mutating func wantedItems<Layout: ItemLayout>(
+  mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     started = started.filter { !status.isReady($0.key) }
@@ -44,7 +41,7 @@ public struct PauseWhileScrollingPolicy: ItemPolicy {
   }
 
   /// Keeps the started requests on the same items when positions change.
-  public mutating func listDidChange(_ changes: ListIndexChanges) {
+  mutating func listDidChange(_ changes: ListIndexChanges) {
     var moved: [Int: Double] = [:]
     for (item, order) in started where item < changes.oldCount {
       if let new = changes.newIndex(ofOldIndex: item) { moved[new] = order }

@@ -38,7 +38,7 @@ public struct PolicyInput<Layout: ItemLayout>: Sendable {
   public var tracker: ScrollTracker
   /// The range mode the list is in (``RangeModeState``), when the driver tracks it:
   /// ``RangeMode/visibleOnly`` and ``RangeMode/lowMemory`` after a memory warning or in
-  /// the background. `nil` leaves the choice to the policy (``TexturePolicy`` then
+  /// the background. `nil` leaves the choice to the policy (`TexturePolicy` then
   /// follows its own ``RangeModeState``).
   public var rangeMode: RangeMode?
 

@@ -10,7 +10,7 @@ import Foundation
 /// the range mode itself (``PolicyInput/rangeMode``, as the list preloader does for
 /// memory warnings and the background), that mode wins. Items leaving the preload
 /// range are withdrawn.
-public struct TexturePolicy: ItemPolicy {
+struct TexturePolicy: ItemPolicy {
   /// The range controller; change its tuning to deviate from Texture's defaults.
   package var ranges: RangeController
   /// The range-mode rules; forward app lifecycle events to it.
@@ -19,19 +19,19 @@ public struct TexturePolicy: ItemPolicy {
   /// Creates the policy.
   ///
   /// - Parameter tuning: The range tuning; Texture's defaults unless given.
-  public init(tuning: RangeTuningTable = .texture) {
+  init(tuning: RangeTuningTable = .texture) {
     ranges = RangeController(tuning: tuning)
   }
 
   /// Switches from minimum to full ranges, as Texture does on the first drag.
-  public mutating func userDidBeginDragging() {
+  mutating func userDidBeginDragging() {
     modes.userDidBeginDragging()
   }
 
   /// The items of the preload range: visible ones at ``LoadPriority/visible``, those
   /// in the display range at ``LoadPriority/display``, the rest at
   /// ``LoadPriority/preload``; ordered by distance from the viewport.
-  public mutating func wantedItems<Layout: ItemLayout>(
+  mutating func wantedItems<Layout: ItemLayout>(
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     if input.tracker.hasDragged { modes.userDidBeginDragging() }

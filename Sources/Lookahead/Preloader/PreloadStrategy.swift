@@ -64,10 +64,11 @@ public struct PreloadStrategy: Sendable {
   /// tuning.
   public static var adaptive: PreloadStrategy { adaptive(AdaptivePolicy.Configuration()) }
 
-  /// Lookahead's own strategy with a custom tuning of its item policy.
+  /// Lookahead's own strategy with a custom tuning of its item policy, for exploring the
+  /// tuning in the simulator.
   ///
-  /// - Parameter configuration: The tuning of ``AdaptivePolicy``.
-  public static func adaptive(_ configuration: AdaptivePolicy.Configuration) -> PreloadStrategy {
+  /// - Parameter configuration: The tuning of `AdaptivePolicy`.
+  package static func adaptive(_ configuration: AdaptivePolicy.Configuration) -> PreloadStrategy {
     PreloadStrategy(
       id: "adaptive", paging: .adaptive(AdaptivePageTrigger()),
       policy: AdaptivePolicy(configuration: configuration))

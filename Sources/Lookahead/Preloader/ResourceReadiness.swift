@@ -30,7 +30,7 @@
   ///
   /// Asked only for keys that are not ready, and only by rules that weigh a load's cost:
   /// `adaptive` loads such a resource even where a network load would come too late or
-  /// cost bytes for nothing (see ``AdaptivePolicy``, "Resources stored locally"). The
+  /// cost bytes for nothing (see `AdaptivePolicy`, "Resources stored locally"). The
   /// default answers `false`, as for a cache with no slower tier.
   func isStoredLocally(_ key: Key) -> Bool
 }

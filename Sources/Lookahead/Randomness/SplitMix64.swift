@@ -14,10 +14,10 @@
 /// A value type: each copy is an independent generator. Not shared between threads; copy it.
 @_spi(Simulation) public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
   /// The golden gamma `0x9E3779B97F4A7C15` added to the state before mixing.
-  public static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+  @usableFromInline static let gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
 
   /// The internal state; the next output is `hash(state)`.
-  public private(set) var state: UInt64
+  private(set) var state: UInt64
 
   /// Creates a generator whose first output is `hash(seed)`.
   public init(seed: UInt64) {

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// It is `completed` initially, `fetching` after a fetch begins and back to
 /// `completed` on success. Completing with a failure leaves it `fetching` — Texture's
-/// behaviour, which silently stops batch fetching; Lookahead's own `Pager` recovers
+/// behaviour, which silently stops batch fetching; Lookahead's own pager recovers
 /// instead. `cancelled` allows fetching again.
 package enum BatchFetchContextState: Sendable, Hashable {
   /// No fetch is in flight.

@@ -48,7 +48,7 @@ public struct ScrollTracker: Sendable {
   /// Whether the user has ever dragged (explicitly, or inferred from movement).
   public private(set) var hasDragged = false
   /// The time of the newest sample or event, if any.
-  public private(set) var lastTime: Duration?
+  package private(set) var lastTime: Duration?
 
   private var estimator: VelocityEstimator
   private var usesExplicitPhases = false
@@ -68,7 +68,7 @@ public struct ScrollTracker: Sendable {
   }
 
   /// The velocity in points per millisecond, as UIKit and Texture express it.
-  public var velocityPerMillisecond: CGPoint {
+  package var velocityPerMillisecond: CGPoint {
     CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
   }
 
@@ -136,7 +136,7 @@ public struct ScrollTracker: Sendable {
   ///
   /// - Parameter delta: How far the content offset moved; finite.
   /// - Complexity: O(*w*) for the samples of the velocity window; no allocation.
-  public mutating func shift(by delta: CGPoint) {
+  package mutating func shift(by delta: CGPoint) {
     precondition(delta.x.isFinite && delta.y.isFinite, "delta must be finite, got \(delta)")
     offset = CGPoint(x: offset.x + delta.x, y: offset.y + delta.y)
     targetOffset = targetOffset.map { CGPoint(x: $0.x + delta.x, y: $0.y + delta.y) }

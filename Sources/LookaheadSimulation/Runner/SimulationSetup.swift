@@ -13,7 +13,7 @@ public struct SimulationSetup: Sendable {
   public var seed: UInt64
   /// The tuning of the `adaptive` strategy (its defaults unless changed), for
   /// exploring it in the simulator.
-  public var adaptive = AdaptivePolicy.Configuration()
+  package var adaptive = AdaptivePolicy.Configuration()
 
   /// Creates a setup in the standard world with a standard layout and a network profile;
   /// the defaults are the standard world's (`lte`, `feed`).
