@@ -6,12 +6,15 @@ import Foundation
 /// **The model.** ``MotionModel`` answers how likely the viewport is to get a given
 /// distance ahead or behind within a given time, learned from this session's motion at
 /// rest, dragging and gliding, around the physics of the glide (``ViewportCourse``).
-/// ``LinkModel`` answers how long a load started now takes, given the loads in flight,
-/// and how many loads keep the link busy. The memory's size in resources is learned
-/// from the first eviction of an item near the viewport.
+/// ``LinkModel`` answers the link's round trip and bandwidth, the mean size of a load and
+/// how many loads keep the link busy. A load lands after its round trip and its bytes,
+/// the link shared fairly with the running loads: each delays it by the bytes it moves
+/// first (a running load is taken to have had its share since its round trip). The
+/// memory's size in resources is learned from the first eviction of an item near the
+/// viewport.
 ///
 /// **One rule.** For each item near the viewport, a load started now (or the running
-/// one) finishes after the link's load time. What it saves is the item-frames it will be
+/// one) lands as above. What it saves is the item-frames it will be
 /// on screen from then until ``Parameters/planningLoads`` load times later (expected,
 /// frame by frame, from the motion model; later frames are left to a later load); what
 /// it wastes is its bytes unless the item is on screen after that window (within the
@@ -20,7 +23,10 @@ import Foundation
 /// kept while its value is positive, however far its item is; it wastes only the bytes it
 /// still has to transfer, and finishing it also saves loading the transferred ones again
 /// should its item be seen after all. New loads start, most valuable first, while fewer
-/// loads than the link's budget are in flight.
+/// loads than the link's budget are in flight. Until a network load has finished, the
+/// budget is the prior's guess: a load whose item is more likely than not on screen when
+/// it lands starts anyway, being needed whatever the link is, and the guess says how long
+/// loads take only for as many as it keeps busy.
 ///
 /// A local read (a disk cache) lands within a frame and takes no place on the link, so it
 /// is planned over its own load time and waits until its item is about to show; it moves
@@ -76,6 +82,8 @@ package struct ModelPolicy: ItemPolicy {
     var value: Double
     /// The seconds on screen the load saves.
     var benefit: Double
+    /// Whether its item is more likely than not on screen when the load lands.
+    var isLikelyOnScreen: Bool
   }
 
   /// How many resources the memory holds at least, learned from evictions of items near
@@ -89,6 +97,16 @@ package struct ModelPolicy: ItemPolicy {
   private var benefits: [Double] = []
   /// Scratch: the running loads beyond the items worth a look, in item order.
   private var outside: [Int] = []
+  /// Scratch: the running loads.
+  private var running: [RunningLoad] = []
+
+  /// A running load: its item, when it started, in seconds, and the bytes it still has
+  /// to move.
+  private struct RunningLoad: Sendable {
+    var item: Int
+    var start: Double
+    var remaining: Double
+  }
 
   /// Creates the policy.
   package init(parameters: Parameters = Parameters()) {
@@ -200,12 +218,38 @@ package struct ModelPolicy: ItemPolicy {
       outside.append(item)
     }
     outside.sort()
-    var inFlight = outside.count
-    for index in range where status.isLoading(index) { inFlight += 1 }
-    let runningLoadTime = link.loadTime(inFlight: inFlight - 1)
+    let budget = link.loadsInFlight(decisionInterval: frameInterval)
+    // The running loads' bytes still to move: each has spent a round trip, then had its
+    // share of the link.
+    running.removeAll(keepingCapacity: true)
+    func noteRunning(_ index: Int) {
+      let start = startTimes[index] ?? now
+      startTimes[index] = start
+      running.append(RunningLoad(item: index, start: start, remaining: 0))
+    }
+    for index in range where status.isLoading(index) { noteRunning(index) }
+    for index in outside { noteRunning(index) }
     let roundTrip = link.roundTrip
-    let runningTransfer = Swift.max(runningLoadTime - roundTrip, frameInterval)
-    let newLoadTime = link.loadTime(inFlight: inFlight)
+    let bandwidth = link.bandwidth
+    let share = bandwidth / Double(Swift.max(1, running.count))
+    for slot in running.indices {
+      let age = now - running[slot].start
+      running[slot].remaining = Swift.max(0, bytes - Swift.max(0, age - roundTrip) * share)
+    }
+    // Until a network load has finished, the link is the prior's guess, which says how
+    // long a load takes only for as many loads as it keeps busy.
+    let sharedWith =
+      link.hasObservations
+      ? 1 : Swift.min(1, Double(budget - 1) / Double(Swift.max(1, running.count - 1)))
+    // Seconds until a load with `remaining` bytes to move lands, the link shared fairly
+    // with the running ones: each running load delays it by the bytes it moves first.
+    func landing(after wait: Double, remaining: Double, excluding item: Int?) -> Double {
+      var ahead = 0.0
+      for other in running where other.item != item {
+        ahead += Swift.min(other.remaining, remaining)
+      }
+      return Swift.max(frameInterval, wait + (remaining + ahead * sharedWith) / bandwidth)
+    }
     candidates.removeAll(keepingCapacity: true)
     benefits.removeAll(keepingCapacity: true)
     // Items of one row of a grid share their span: their exposure is worked out once.
@@ -230,6 +274,7 @@ package struct ModelPolicy: ItemPolicy {
       let isLocal = !isRunning && status.isStoredLocally(index)
       let value: Double
       let seconds: Double
+      var isLikelyOnScreen = false
       if isLocal {
         // A local read lands within a frame and takes no place on the link, so it is
         // planned over its own load time. It moves no bytes; if its item is not seen,
@@ -244,18 +289,17 @@ package struct ModelPolicy: ItemPolicy {
       } else {
         let finish: Double
         var remainingBytes = bytes
-        if isRunning {
-          let start = startTimes[index] ?? now
-          startTimes[index] = start
-          let age = now - start
-          finish = Swift.max(frameInterval, runningLoadTime - age)
-          remainingBytes *=
-            1 - Swift.min(1, Swift.max(0, (age - roundTrip) / runningTransfer))
+        if isRunning, let load = running.first(where: { $0.item == index }) {
+          remainingBytes = load.remaining
+          finish = landing(
+            after: Swift.max(0, roundTrip - (now - load.start)), remaining: remainingBytes,
+            excluding: index)
         } else {
-          finish = newLoadTime
+          finish = landing(after: roundTrip, remaining: bytes, excluding: nil)
         }
         let exposure = exposure(span, after: finish, until: finish + planned)
         seconds = exposure.seconds
+        isLikelyOnScreen = exposure.onScreenAtStart >= 0.5
         // Frames on screen after the planning window are left to a later load, which
         // would move the same bytes: they are wasted only if the item is not on screen
         // after the window (within the longest horizon). Finishing a running load also
@@ -272,7 +316,7 @@ package struct ModelPolicy: ItemPolicy {
       candidates.append(
         Candidate(
           item: index, isVisible: isVisible, isRunning: isRunning, isLocal: isLocal,
-          value: value, benefit: seconds))
+          value: value, benefit: seconds, isLikelyOnScreen: isLikelyOnScreen))
     }
     for index in range { consider(index) }
     for index in outside { consider(index) }
@@ -284,11 +328,18 @@ package struct ModelPolicy: ItemPolicy {
       threshold = benefits[memoryItems - 1]
     }
     candidates.sort { $0.value > $1.value }
-    var slots = link.loadsInFlight(decisionInterval: frameInterval)
+    var slots = budget
     for candidate in candidates where candidate.isRunning { slots -= 1 }
     for candidate in candidates {
       if !candidate.isRunning && !candidate.isLocal {
-        guard candidate.benefit >= threshold, slots > 0 else { continue }
+        guard candidate.benefit >= threshold else { continue }
+        // Until a network load has finished, the budget is the prior's guess. A load
+        // whose item is likely on screen when it lands is needed whatever the link is,
+        // and sharing the link with the others like it only changes the order they land
+        // in: it starts at once, and the guess holds back only the rest.
+        guard slots > 0 || (candidate.isLikelyOnScreen && !link.hasObservations) else {
+          continue
+        }
         slots -= 1
       }
       requests.append(

@@ -125,6 +125,8 @@ struct ViewportCourse {
     var seenAfter: Double
     /// The probability that it is on screen at some time within the horizon.
     var seenWithinHorizon: Double
+    /// The probability that it is on screen at the start.
+    var onScreenAtStart: Double
   }
 
   /// The item's exposure between `start` and `end`, each edge's reaches worked out once.
@@ -138,9 +140,10 @@ struct ViewportCourse {
       ? onScreen(&window, at: end)
       : Swift.max(0, seenWithinHorizon - reach(&window.second, within: end))
     var total = 0.0
+    let onScreenAtStart = onScreen(&window, at: Swift.min(start, horizon))
     if start < end {
       var previousTime = start
-      var previous = onScreen(&window, at: start)
+      var previous = onScreenAtStart
       for step in MotionModel.horizons {
         let time = Swift.min(start + step, end)
         let current = onScreen(&window, at: time)
@@ -152,7 +155,7 @@ struct ViewportCourse {
     }
     return Exposure(
       seconds: total, everSeen: everSeen, seenAfter: seenAfter,
-      seenWithinHorizon: seenWithinHorizon)
+      seenWithinHorizon: seenWithinHorizon, onScreenAtStart: onScreenAtStart)
   }
 
   /// The probabilities that the item is on screen at some time before `time` and at some
