@@ -68,28 +68,18 @@ package enum PagerAction<Instant: InstantProtocol>: Sendable {
   case refreshFailed(any Error)
 }
 
-/// How the pager's list changed: what happened, and which positions changed.
+/// How the pager's list changed: what happened, and which positions changed. The list
+/// preloader's machine reports it; apps receive it as a ``ListChange``.
 ///
 /// Thread-safety: a value type; safe to share between tasks.
-public struct PagerListChange: Sendable, Hashable {
+@_spi(Machines) public struct PagerListChange: Sendable, Hashable {
   /// What happened to the list.
-  public enum Kind: Sendable, Hashable {
-    /// A tail page was appended (duplicates skipped; an item whose sort key changed
-    /// moved).
-    case appended(FeedMergeSummary)
-    /// A head page was merged or replaced the list.
-    case refreshed(FeedRefreshResult)
-    /// The list was restored from a snapshot.
-    case restored
-  }
-
-  /// What happened to the list.
-  public var kind: Kind
+  public var kind: ListChangeKind
   /// The positions that changed, to apply to a layout or a collection view.
   public var indexChanges: ListIndexChanges
 
   /// Creates a change.
-  package init(_ kind: Kind, indexChanges: ListIndexChanges) {
+  package init(_ kind: ListChangeKind, indexChanges: ListIndexChanges) {
     self.kind = kind
     self.indexChanges = indexChanges
   }

@@ -1,3 +1,15 @@
+/// What happened to a list preloader's list.
+///
+/// A value type; thread-safe.
+public enum ListChangeKind: Sendable, Hashable {
+  /// A tail page was appended (duplicates skipped; an item whose sort key changed moved).
+  case appended(FeedMergeSummary)
+  /// A head page was merged or replaced the list.
+  case refreshed(FeedRefreshResult)
+  /// The list was restored from a snapshot.
+  case restored
+}
+
 /// A change of a list preloader's list, with the list it produces.
 ///
 /// Apply it however late the consumer runs: as a snapshot of ``itemIDs`` (a diffable data
@@ -17,7 +29,7 @@
 /// A value type; thread-safe.
 public struct ListChange<Item: FeedItem>: Sendable {
   /// What happened to the list: an appended page, a refresh, a restore.
-  public var kind: PagerListChange.Kind
+  public var kind: ListChangeKind
   /// The positions that changed, in the shape of a collection view's batch update.
   public var indexChanges: ListIndexChanges
   /// The list after the change, sorted and free of duplicates.
