@@ -126,6 +126,7 @@ extension ListPreloaderStateMachine {
   /// - Returns: The actions to perform; none for an interest.
   /// - Complexity: O(*s*) for the *s* items within a screen of the viewport, plus the
   ///   queue's event for a direct request.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   package mutating func request(
     _ key: Key, id: UInt64, priority: LoadPriority = .visible, order: Double = 0,
     waitsForStrategy: Bool = false, now: Duration
@@ -154,6 +155,7 @@ extension ListPreloaderStateMachine {
   ///   - id: The caller's id.
   ///   - now: The current time.
   /// - Returns: The actions to perform; none for an interest.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   package mutating func withdrawRequest(_ key: Key, id: UInt64, now: Duration) -> [Action] {
     if interests.remove(key, id: id) { return [] }
     var actions: [Action] = []

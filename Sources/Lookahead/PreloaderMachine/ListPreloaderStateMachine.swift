@@ -214,6 +214,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
+  @_specialize(exported:true,where Item == SimulatedPost, Key == Int)
   package mutating func start(now: Duration) -> [Action] {
     guard pages.pager.list.isEmpty, !pages.pager.tail.isLoading, pages.pager.hasMore else {
       return []

@@ -84,6 +84,8 @@ package struct ModelPolicy: ItemPolicy {
     var benefit: Double
     /// Whether its item is more likely than not on screen when the load lands.
     var isLikelyOnScreen: Bool
+    /// Its place among the items looked at: what ranks equal values.
+    var position: Int
   }
 
   /// How many resources the memory holds at least, learned from evictions of items near
@@ -186,10 +188,8 @@ package struct ModelPolicy: ItemPolicy {
     func isWorthALook(_ item: Int) -> Bool {
       let span = input.layout.span(ofItem: item)
       if let lastJudged, lastJudged.span == span { return lastJudged.isWorth }
-      let chances = course.chances(span, by: seenBy)
-      let isWorth =
-        parameters.blankFramePrice * framesPlanned * chances.before
-        > bytes * (1 - chances.after)
+      let isWorth = course.isWorth(
+        span, seenBy: seenBy, gain: parameters.blankFramePrice * framesPlanned, cost: bytes)
       lastJudged = (span, isWorth)
       return isWorth
     }
@@ -264,7 +264,7 @@ package struct ModelPolicy: ItemPolicy {
       last = (span, start, end, answer)
       return answer
     }
-    func consider(_ index: Int) {
+    func consider(_ index: Int, position: Int) {
       let span = input.layout.span(ofItem: index)
       let isVisible = visible.contains(index)
       // A resource in memory stays until evicted; it is on disk, so it is not worth a
@@ -316,10 +316,26 @@ package struct ModelPolicy: ItemPolicy {
       candidates.append(
         Candidate(
           item: index, isVisible: isVisible, isRunning: isRunning, isLocal: isLocal,
-          value: value, benefit: seconds, isLikelyOnScreen: isLikelyOnScreen))
+          value: value, benefit: seconds, isLikelyOnScreen: isLikelyOnScreen,
+          position: position))
     }
-    for index in range { consider(index) }
-    for index in outside { consider(index) }
+    // The running loads first: each worth finishing holds a slot, and a new network load
+    // is looked at only while one is free (or before the link is known, when one likely
+    // on screen starts regardless). A local read takes no slot and is always looked at.
+    // Candidates rank as in one pass over the items, in range order then `outside`, so
+    // that equal values keep one order.
+    let runningInRange = running.count - outside.count
+    for (slot, load) in running.enumerated() {
+      consider(
+        load.item,
+        position: slot < runningInRange
+          ? load.item - range.lowerBound : range.count + slot - runningInRange)
+    }
+    let looksForNewLoads = budget > candidates.count || !link.hasObservations
+    for index in range where !status.isLoading(index) {
+      guard looksForNewLoads || status.isStoredLocally(index) else { continue }
+      consider(index, position: index - range.lowerBound)
+    }
     // With a memory that holds `memoryItems` resources, only the network loads that
     // save the most frames are worth it.
     var threshold = -Double.infinity
@@ -327,7 +343,7 @@ package struct ModelPolicy: ItemPolicy {
       benefits.sort(by: >)
       threshold = benefits[memoryItems - 1]
     }
-    candidates.sort { $0.value > $1.value }
+    candidates.sort { $0.value != $1.value ? $0.value > $1.value : $0.position < $1.position }
     var slots = budget
     for candidate in candidates where candidate.isRunning { slots -= 1 }
     for candidate in candidates {

@@ -171,6 +171,30 @@ struct ViewportCourse {
   }
 }
 
+extension ViewportCourse {
+  /// Whether `gain` × the chance the item is seen by `time` outweighs `cost` × the chance
+  /// it is not seen after it: `gain × chances(span, by: time).before > cost × (1 −
+  /// chances(span, by: time).after)`, the chance after worked out only when the one before
+  /// does not settle it.
+  ///
+  /// - Parameters:
+  ///   - span: The item's extent along the axis.
+  ///   - time: Seconds from now.
+  ///   - gain: What seeing the item by `time` is worth; at least 0.
+  ///   - cost: What not seeing it after `time` costs; at least 0.
+  func isWorth(_ span: AxisSpan, seenBy time: Double, gain: Double, cost: Double) -> Bool {
+    var window = window(span)
+    let time = Swift.min(time, horizon)
+    if window.isOnScreen { return gain > cost * (1 - onScreen(&window, at: time)) }
+    let before = reach(&window.first, within: time)
+    // The chance after is at most 1: a gain above the whole cost settles it.
+    if gain * before > cost { return true }
+    let after = Swift.max(
+      0, reach(&window.first, within: horizon) - reach(&window.second, within: time))
+    return gain * before > cost * (1 - after)
+  }
+}
+
 /// One value for each of ``MotionModel/horizons``, stored inline.
 struct PerHorizon: Sendable {
   private var values: (Double, Double, Double, Double, Double, Double)

@@ -171,4 +171,24 @@ extension ViewportCourseTests {
       #expect(course.chances(span, by: start).after <= course.chances(span, by: 8).before + 1e-12)
     }
   }
+
+  @Test(
+    "whether an item is worth a look is the chances weighed, the one after worked out lazily",
+    arguments: [
+      AxisSpan(4100, 4200), AxisSpan(5200, 5400), AxisSpan(9000, 9300), AxisSpan(2700, 2900),
+      AxisSpan(1000, 1100),
+    ])
+  func isWorthWeighsTheChances(span: AxisSpan) throws {
+    let model = reader()
+    for (_, _, course) in try courses(of: model) {
+      for time in [0.3, 1.5, 6.0] {
+        let chances = course.chances(span, by: time)
+        for (gain, cost) in [(1.0, 1.0), (100.0, 1.0), (1.0, 100.0), (5.0, 0.5), (0.0, 1.0)] {
+          #expect(
+            course.isWorth(span, seenBy: time, gain: gain, cost: cost)
+              == (gain * chances.before > cost * (1 - chances.after)))
+        }
+      }
+    }
+  }
 }
