@@ -6,10 +6,12 @@ import Foundation
 ///
 /// A load of `b` bytes that shares the link with `k - 1` others takes about
 /// `roundTrip + k × b / bandwidth`: its round trip, then its share of the link. Each
-/// finished load is a point (`k × b`, its latency); a least-squares line through the
-/// recent points, older ones fading, gives the bandwidth (its slope's inverse) and the
-/// round trip (where it meets zero bytes). Until the points spread enough for a line,
-/// the prior stands. The loads that keep the link busy without crowding it are its
+/// finished load is a point (`k × b`, its latency), `k` the mean number of loads in
+/// flight over its life; a least-squares line through the recent points, older ones
+/// fading, gives the bandwidth (its slope's inverse) and the round trip (where it meets
+/// zero bytes). Until the points give a line that rises, they are read as all transfer:
+/// the bandwidth is the bytes the loads moved, each times its `k`, over their time, and
+/// the round trip nothing. The loads that keep the link busy without crowding it are its
 /// bandwidth-delay product in loads, over a round trip and the time until loads can next
 /// be started, plus the one being transferred.
 ///
@@ -42,10 +44,10 @@ struct LinkModel: Sendable {
   /// Whether any network load has finished.
   var hasObservations: Bool { weight > 0 }
 
-  /// Records a finished network load of `bytes` that shared the link with `sharing` -
-  /// 1 others.
-  mutating func observe(latency: Duration, bytes: Int, sharing: Int) {
-    let x = Double(bytes) * Double(Swift.max(1, sharing))
+  /// Records a finished network load of `bytes` that shared the link with `sharing` - 1
+  /// others on average over its life.
+  mutating func observe(latency: Duration, bytes: Int, sharing: Double) {
+    let x = Double(bytes) * Swift.max(1, sharing)
     let y = latency.inSeconds
     weight = weight * Self.memory + 1
     sumX = sumX * Self.memory + x
@@ -70,9 +72,10 @@ struct LinkModel: Sendable {
   /// Bytes per second the link delivers.
   var bandwidth: Double {
     if let line { return 1 / line.slope }
-    // Before a line: the mean load over the mean latency, as if each were alone.
+    // Before a line: the bytes the loads moved, each times the loads it shared the link
+    // with, over their time, as if none had a round trip.
     guard weight > 0 else { return priorBandwidth }
-    return Swift.max(sumBytes / sumY, 1)
+    return Swift.max(sumX / sumY, 1)
   }
 
   /// The mean size of a load, in bytes.
@@ -86,8 +89,9 @@ struct LinkModel: Sendable {
   /// The round trip of a load, in seconds.
   var roundTrip: Double {
     if let line { return line.intercept }
-    let latency = weight > 0 ? sumY / weight : pageLatency ?? priorLatency
-    return Swift.max(0, latency - transferTime)
+    // Loads that give no line are read as all transfer.
+    guard weight == 0 else { return 0 }
+    return Swift.max(0, (pageLatency ?? priorLatency) - transferTime)
   }
 
   /// Seconds a load takes when started with `inFlight` others running.

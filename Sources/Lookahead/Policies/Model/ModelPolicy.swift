@@ -70,6 +70,8 @@ package struct ModelPolicy: ItemPolicy {
   private var lastSign = 1.0
   /// When each running load was first seen running, in seconds.
   private var startTimes: [Int: Double] = [:]
+  /// How many loads were in flight, frame by frame.
+  private var sharing = SharingHistory()
   /// Scratch: the candidates of the current frame.
   private var candidates: [Candidate] = []
 
@@ -123,7 +125,10 @@ package struct ModelPolicy: ItemPolicy {
 
   /// Learns the link from a finished network load.
   package mutating func loadDidFinish(latency: Duration, bytes: Int) {
-    link.observe(latency: latency, bytes: bytes, sharing: startTimes.count)
+    // It shared the link with the loads in flight over its life, on average.
+    let sharing =
+      self.sharing.meanInFlight(over: latency.inSeconds) ?? Double(startTimes.count)
+    link.observe(latency: latency, bytes: bytes, sharing: sharing)
   }
 
   /// Learns the link's round trip from a page, before any load finished.
@@ -229,6 +234,7 @@ package struct ModelPolicy: ItemPolicy {
     }
     for index in range where status.isLoading(index) { noteRunning(index) }
     for index in outside { noteRunning(index) }
+    sharing.note(time: now, inFlight: startTimes.count)
     let roundTrip = link.roundTrip
     let bandwidth = link.bandwidth
     let share = bandwidth / Double(Swift.max(1, running.count))

@@ -22,7 +22,7 @@ import Testing
     // 70 ms round trip, 1.5 MB/s shared fairly: loads of 20–200 kB, alone or in pairs.
     for (bytes, sharing) in [(20_000, 1), (200_000, 1), (80_000, 2), (150_000, 2), (40_000, 1)] {
       let seconds = 0.07 + Double(bytes * sharing) / 1_500_000
-      link.observe(latency: .seconds(seconds), bytes: bytes, sharing: sharing)
+      link.observe(latency: .seconds(seconds), bytes: bytes, sharing: Double(sharing))
     }
     #expect(abs(link.bandwidth - 1_500_000) < 1)
     #expect(abs(link.roundTrip - 0.07) < 1e-6)
@@ -38,6 +38,16 @@ import Testing
     #expect(
       link.loadsInFlight(decisionInterval: frame)
         == Int(((0.07 + frame) / link.transferTime).rounded(.up)) + 1)
+  }
+
+  @Test("loads that shared the link give its bandwidth before a line")
+  func loadsThatSharedTheLinkGiveItsBandwidthBeforeALine() {
+    var link = LinkModel(latency: 0.4, bandwidth: 500_000)
+    // The first screen: loads of one size started together, four on the link on average.
+    for _ in 0..<5 { link.observe(latency: .milliseconds(300), bytes: 100_000, sharing: 4) }
+    // 400 kB moved for each in 0.3 s, read as all transfer.
+    #expect(abs(link.bandwidth - 400_000 / 0.3) < 1e-6)
+    #expect(link.roundTrip == 0)
   }
 
   @Test("loads of one size give no line: the mean latency stands in")
