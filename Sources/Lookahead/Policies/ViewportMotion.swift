@@ -24,6 +24,19 @@ struct ViewportMotion: Sendable {
   /// The decay constant per second of the deceleration.
   let decay: Double
 
+  private init(
+    isMoving: Bool, isDecelerating: Bool, speed: Double, remainingDistance: Double,
+    glideDistance: Double, isTowardStart: Bool, decay: Double
+  ) {
+    self.isMoving = isMoving
+    self.isDecelerating = isDecelerating
+    self.speed = speed
+    self.remainingDistance = remainingDistance
+    self.glideDistance = glideDistance
+    self.isTowardStart = isTowardStart
+    self.decay = decay
+  }
+
   /// Reads the motion from a tracker.
   init(tracker: ScrollTracker, axis: Axis) {
     let velocity = Double(axis == .vertical ? tracker.velocity.y : tracker.velocity.x)
@@ -47,6 +60,20 @@ struct ViewportMotion: Sendable {
     var stopped = self
     stopped.remainingDistance = Swift.min(glideDistance, Swift.max(0, distanceToStart))
     return stopped
+  }
+
+  /// The same glide `seconds` later: a deceleration slows by its decay, and what it still
+  /// travels shrinks with its speed. A drag or a stop is unchanged.
+  ///
+  /// A tracker's least-squares velocity applies to the middle of its window
+  /// (``ScrollTracker/velocityAge``); aging a glide by that much gives its speed now.
+  func aged(by seconds: Double) -> ViewportMotion {
+    guard isDecelerating, seconds > 0 else { return self }
+    let factor = exp(-decay * seconds)
+    return ViewportMotion(
+      isMoving: isMoving, isDecelerating: isDecelerating, speed: speed * factor,
+      remainingDistance: remainingDistance * factor, glideDistance: glideDistance * factor,
+      isTowardStart: isTowardStart, decay: decay)
   }
 
   /// The glide that would follow were the finger lifted now, from the current speed:

@@ -40,6 +40,10 @@ public struct ScrollTracker: Sendable {
   public private(set) var offset: CGPoint = .zero
   /// The smoothed velocity in points per second (least-squares over ~100 ms).
   public private(set) var velocity: CGPoint = .zero
+  /// How long before the newest sample ``velocity`` applies, in seconds: the mean age of
+  /// the samples it was fitted to (about half the window). A decelerating scroll view has
+  /// slowed since.
+  package private(set) var velocityAge: Double = 0
   /// The current direction. Each axis keeps its previous direction while the velocity
   /// along it is within 5 points per second; initially `[.down, .right]`.
   public private(set) var direction: ScrollDirection = [.down, .right]
@@ -92,7 +96,7 @@ public struct ScrollTracker: Sendable {
     self.offset = offset
     lastTime = time
     estimator.record(x: offset.x, y: offset.y, seconds: time.inSeconds)
-    velocity = estimator.velocity()
+    (velocity, velocityAge) = estimator.fit()
     updateDirection()
     if !usesExplicitPhases { inferPhase(previousTime: previousTime, time: time) }
   }

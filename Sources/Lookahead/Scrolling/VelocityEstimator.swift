@@ -71,8 +71,14 @@ struct VelocityEstimator: Sendable {
 
   /// The velocity in points per second over the window ending at the newest sample;
   /// zero with fewer than two samples in the window.
-  func velocity() -> CGPoint {
-    guard count >= 2 else { return .zero }
+  func velocity() -> CGPoint { fit().velocity }
+
+  /// The velocity over the window ending at the newest sample, and its age: how long
+  /// before the newest sample the velocity applies, the mean age of the samples fitted (a
+  /// least-squares slope is the speed at the samples' mean time). Zero and zero with
+  /// fewer than two samples in the window.
+  func fit() -> (velocity: CGPoint, age: Double) {
+    guard count >= 2 else { return (.zero, 0) }
     let capacity = samples.count
     let latest = samples[newest].seconds
     // Relative times keep the sums small and well conditioned.
@@ -99,11 +105,12 @@ struct VelocityEstimator: Sendable {
       sumTY += t * y
       index = index == 0 ? capacity - 1 : index - 1
     }
-    guard n >= 2 else { return .zero }
+    guard n >= 2 else { return (.zero, 0) }
     let denominator = n * sumTT - sumT * sumT
-    guard denominator > 1e-12 else { return .zero }
-    return CGPoint(
+    guard denominator > 1e-12 else { return (.zero, 0) }
+    let velocity = CGPoint(
       x: (n * sumTX - sumT * sumX) / denominator,
       y: (n * sumTY - sumT * sumY) / denominator)
+    return (velocity, -sumT / n)
   }
 }

@@ -17,12 +17,14 @@ import Lookahead
 /// is shown: each frame it marks the images it holds for coming appearances as used, the
 /// next due most recently, so the cache evicts the images the run no longer needs first.
 ///
-/// Items on screen are asked for at `visible` priority, so they come first and may take
-/// the connection of a load due later: their deadline has passed. Among them the shortest
-/// load goes first, which makes the blank frames they add up to fewest. The others are
-/// asked for at `preload` priority in deadline order, by when their appearance starts.
-/// Pages come as the oracle's do. The number of loads in flight is the run's
-/// (``Simulation`` tries 1 to 6 and keeps the best).
+/// Items on screen are asked for at `visible` priority, so they come first and, when the
+/// run allows it, take the connection of a load due later: their deadline has passed.
+/// Among them the shortest load goes first, which makes the blank frames they add up to
+/// fewest. The others are asked for at `preload` priority in deadline order, by when their
+/// appearance starts. Pages come as the oracle's do. The number of loads in flight, and
+/// whether a visible item may take a running load's connection (which throws away what
+/// that load moved), are the run's (``Simulation`` tries 1 to 6 loads, each way, and keeps
+/// the best).
 ///
 /// A simulation-only policy; it reads and refreshes the run's cache (``SimulatedImages``).
 struct FrontierPolicy: ItemPolicy {

@@ -63,7 +63,8 @@ public enum Simulation {
     case .frontier:
       let concurrency = frontierConcurrency(setup)
       if onFrame == nil && onDecision == nil { return concurrency.metrics }
-      driver = frontierDriver(setup, concurrentLoads: concurrency.loads)
+      driver = frontierDriver(
+        setup, concurrentLoads: concurrency.loads, preempts: concurrency.preempts)
     default:
       driver = SimulationDriver(setup: setup, strategy: setup.preloadStrategy)
     }
@@ -72,33 +73,36 @@ public enum Simulation {
     return driver.run()
   }
 
-  /// The number of concurrent loads (1 to 6, at most the world's connections) with which
+  /// The number of concurrent loads (1 to 6, at most the world's connections), and whether
+  /// a load for an item on screen may take the connection of one due later, with which
   /// `frontier` shows the fewest blank item-frames on `setup`'s trace (ties: fewer bytes,
-  /// then fewer loads), and that run's metrics.
+  /// then fewer loads, then preempting), and that run's metrics.
   ///
   /// - Precondition: `setup.strategy` is ``StrategyID/frontier``.
   public static func frontierConcurrency(_ setup: SimulationSetup) -> (
-    loads: Int, metrics: RunMetrics
+    loads: Int, preempts: Bool, metrics: RunMetrics
   ) {
     precondition(setup.strategy == .frontier, "frontierConcurrency runs the frontier only")
-    var best: (loads: Int, metrics: RunMetrics)?
+    var best: (loads: Int, preempts: Bool, metrics: RunMetrics)?
     for loads in 1...Swift.min(6, setup.world.network.connections) {
-      var driver = frontierDriver(setup, concurrentLoads: loads)
-      let metrics = driver.run()
-      if let current = best?.metrics,
-        (current.blankItemFrames, current.bytes) <= (metrics.blankItemFrames, metrics.bytes)
-      {
-        continue
+      for preempts in [true, false] {
+        var driver = frontierDriver(setup, concurrentLoads: loads, preempts: preempts)
+        let metrics = driver.run()
+        if let current = best?.metrics,
+          (current.blankItemFrames, current.bytes) <= (metrics.blankItemFrames, metrics.bytes)
+        {
+          continue
+        }
+        best = (loads, preempts, metrics)
       }
-      best = (loads, metrics)
     }
     // The range is never empty: a world has at least one connection.
     return best!
   }
 
-  private static func frontierDriver(_ setup: SimulationSetup, concurrentLoads: Int)
-    -> SimulationDriver
-  {
+  static func frontierDriver(
+    _ setup: SimulationSetup, concurrentLoads: Int, preempts: Bool
+  ) -> SimulationDriver {
     let geometry = setup.world.geometry
     let images = SimulatedImages(capacity: setup.world.memoryCacheBytes)
     let frontier = FrontierPolicy(
@@ -108,6 +112,6 @@ public enum Simulation {
       setup: setup,
       strategy: PreloadStrategy(id: "frontier", paging: .manual, policy: frontier),
       pageSchedule: frontier.pageNeedTimes, geometry: geometry, images: images,
-      concurrentLoads: concurrentLoads)
+      concurrentLoads: concurrentLoads, preemptsForVisible: preempts)
   }
 }

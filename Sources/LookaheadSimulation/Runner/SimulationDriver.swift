@@ -54,9 +54,12 @@ struct SimulationDriver {
   ///   - images: The run's cache and loads in flight, when a clairvoyant policy reads them.
   ///   - concurrentLoads: How many image loads and pages may run at once; the world's
   ///     number of connections unless given.
+  ///   - preemptsForVisible: Whether a request for an item on screen may take the
+  ///     connection of a running prefetch (the load queue's default).
   init(
     setup: SimulationSetup, strategy: PreloadStrategy, pageSchedule: [Milliseconds]? = nil,
-    geometry: WorldLayout? = nil, images: SimulatedImages? = nil, concurrentLoads: Int? = nil
+    geometry: WorldLayout? = nil, images: SimulatedImages? = nil, concurrentLoads: Int? = nil,
+    preemptsForVisible: Bool = true
   ) {
     trace = setup.trace
     let world = setup.world
@@ -81,7 +84,8 @@ struct SimulationDriver {
         viewportSize: CGSize(width: width, height: CGFloat(world.viewport.height)),
         geometry: machineGeometry, pageSize: world.pageSize,
         loadQueue: LoadQueueConfiguration(
-          maximumConcurrentLoads: concurrentLoads ?? world.network.connections),
+          maximumConcurrentLoads: concurrentLoads ?? world.network.connections,
+          allowsPreemption: preemptsForVisible),
         interfaceStateTuning: nil),
       resourceKey: { $0.id },
       itemLength: { CGFloat(world.itemHeight($0.id)) })

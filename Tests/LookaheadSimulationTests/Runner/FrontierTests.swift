@@ -40,6 +40,19 @@ import Testing
     }
   }
 
+  @Test("the frontier lets a visible item take a running load's connection only when that helps")
+  func theFrontierPreemptsOnlyWhenThatHelps() {
+    // On a slow link, taking a running load's connection throws away its bytes and its
+    // round trip: on this trace the frontier does better without.
+    let trace = TraceGenerator(scenario: .skimmer, seed: 2, duration: 60_000).generate()
+    let setup = SimulationSetup(trace: trace, strategy: .frontier, network: .threeG, seed: 2)
+    let best = Simulation.frontierConcurrency(setup)
+    #expect(!best.preempts)
+    var preempting = Simulation.frontierDriver(
+      setup, concurrentLoads: best.loads, preempts: true)
+    #expect(best.metrics.blankItemFrames < preempting.run().blankItemFrames)
+  }
+
   @Test("the frontier runs at its best concurrency")
   func theFrontierRunsAtItsBestConcurrency() {
     let trace = TraceGenerator(scenario: .flinger, seed: 5, duration: 20_000).generate()

@@ -18,6 +18,28 @@ import Testing
     return last.tracker
   }
 
+  @Test("a glide aged by some time is the rest of the same curve")
+  func aGlideAgedIsTheRestOfTheSameCurve() throws {
+    let tracker = try glidingUp(speed: 4000)
+    let glide = ViewportMotion(tracker: tracker, axis: .vertical)
+    let aged = glide.aged(by: 0.05)
+    // What it covers from then on is what the glide covers after those 50 ms.
+    for seconds in [0.1, 0.5, 2.0, 30.0] {
+      let rest = glide.distanceCovered(within: 0.05 + seconds) - glide.distanceCovered(within: 0.05)
+      #expect(abs(aged.distanceCovered(within: seconds) - rest) < 1e-6)
+    }
+    #expect(abs(aged.speed - glide.speed * exp(-glide.decay * 0.05)) < 1e-9)
+    // A drag has no decay to age by, and no time is no change.
+    #expect(glide.aged(by: 0).speed == glide.speed)
+    var dragging = ScrollTracker()
+    dragging.record(offset: CGPoint(x: 0, y: 0), at: .zero)
+    dragging.record(offset: CGPoint(x: 0, y: 20), at: .milliseconds(16))
+    dragging.record(offset: CGPoint(x: 0, y: 40), at: .milliseconds(32))
+    let drag = ViewportMotion(tracker: dragging, axis: .vertical)
+    try #require(drag.isMoving && !drag.isDecelerating)
+    #expect(drag.aged(by: 0.05).speed == drag.speed)
+  }
+
   @Test("a glide toward the start stops there")
   func aGlideTowardTheStartStopsThere() throws {
     let tracker = try glidingUp(speed: 6000)

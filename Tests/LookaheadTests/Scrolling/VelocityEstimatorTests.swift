@@ -29,6 +29,26 @@ struct VelocityEstimatorTests {
     #expect(estimator.velocity().y > 300)
   }
 
+  @Test("the velocity is that of the samples' mean time, half a window back")
+  func theVelocityIsThatOfTheSamplesMeanTime() {
+    var estimator = VelocityEstimator(window: .milliseconds(100), capacity: 48)
+    #expect(estimator.fit().age == 0)
+    // A glide decaying by UIScrollView's normal rate: a least-squares slope over the last
+    // 100 ms is the speed 50 ms back.
+    let decay = -log(0.998) * 1000
+    for step in 0...60 {
+      let seconds = Double(step) / 60
+      estimator.record(
+        x: 0, y: CGFloat(2000 / decay * (1 - exp(-decay * seconds))), seconds: seconds)
+    }
+    let fit = estimator.fit()
+    // Samples 0, 1/60, ..., 6/60 s back: their mean age is 50 ms.
+    #expect(abs(fit.age - 0.05) < 1e-9)
+    let speedThen = 2000 * exp(-decay * (1 - fit.age))
+    #expect(abs(Double(fit.velocity.y) - speedThen) / speedThen < 0.002)
+    #expect(fit.velocity == estimator.velocity())
+  }
+
   @Test("samples older than the window are left out")
   func leavesOutSamplesOlderThanTheWindow() {
     var estimator = VelocityEstimator(window: .milliseconds(100), capacity: 48)

@@ -165,7 +165,9 @@ package struct ModelPolicy: ItemPolicy {
     if tracker.isMoving { lastSign = velocity < 0 ? -1 : 1 }
     let viewport = input.viewportSpan
     let screen = Double(viewport.length)
+    // The tracker's velocity is that of the middle of its window: a glide has slowed since.
     let glide = ViewportMotion(tracker: tracker, axis: axis)
+      .aged(by: tracker.velocityAge)
       .stopping(atDistanceToStart: Double(viewport.lowerBound))
     let phase: MotionModel.Phase =
       !glide.isMoving ? .rest : glide.isDecelerating ? .glide : .drag
@@ -176,7 +178,9 @@ package struct ModelPolicy: ItemPolicy {
       motion: motion, glide: glide, phase: phase, sign: lastSign, screen: screen,
       viewport: viewport, horizon: MotionModel.longestHorizon)
 
+    let wereRunning = startTimes.count
     for item in startTimes.keys where !status.isLoading(item) { startTimes[item] = nil }
+    let finishedSinceLastFrame = wereRunning - startTimes.count
     let visible = input.visibleItems
     let bytes = link.bytesPerLoad
     // The frames a load started now can save end this far ahead: later ones are left
@@ -234,7 +238,10 @@ package struct ModelPolicy: ItemPolicy {
     }
     for index in range where status.isLoading(index) { noteRunning(index) }
     for index in outside { noteRunning(index) }
-    sharing.note(time: now, inFlight: startTimes.count)
+    // Since the last frame, the loads running now were in flight (those it started from
+    // its start), and those that finished since, for half of it on average.
+    sharing.note(
+      time: now, inFlight: Double(startTimes.count) + Double(finishedSinceLastFrame) / 2)
     let roundTrip = link.roundTrip
     let bandwidth = link.bandwidth
     let share = bandwidth / Double(Swift.max(1, running.count))

@@ -15,13 +15,13 @@ struct SharingHistory: Sendable {
   private var integral = 0.0
   private var lastTime: Double?
 
-  /// Notes a frame: `inFlight` loads had the link since the previous one.
+  /// Notes a frame: `inFlight` loads had the link since the previous one, on average.
   ///
   /// - Parameters:
   ///   - time: Seconds since any fixed epoch; never earlier than the previous frame's.
   ///   - inFlight: The loads in flight on this frame.
-  mutating func note(time: Double, inFlight: Int) {
-    if let lastTime { integral += Double(inFlight) * Swift.max(0, time - lastTime) }
+  mutating func note(time: Double, inFlight: Double) {
+    if let lastTime { integral += inFlight * Swift.max(0, time - lastTime) }
     lastTime = time
     if times.count < Self.capacity {
       times.append(time)
