@@ -238,8 +238,8 @@ package struct ModelPolicy: ItemPolicy {
     }
     for index in range where status.isLoading(index) { noteRunning(index) }
     for index in outside { noteRunning(index) }
-    // Since the last frame, the loads running now were in flight (those it started from
-    // its start), and those that finished since, for half of it on average.
+    // Since the last frame the loads running now were in flight (those it started, from
+    // its decision on), and those that finished meanwhile for half of it on average.
     sharing.note(
       time: now, inFlight: Double(startTimes.count) + Double(finishedSinceLastFrame) / 2)
     let roundTrip = link.roundTrip

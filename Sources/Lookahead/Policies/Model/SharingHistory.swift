@@ -2,14 +2,21 @@
 /// flight, integrated over time and noted each frame, so that a finished load can say
 /// how many it shared the link with on average.
 ///
-/// A value type; confine it to one thread. It keeps a fixed number of frames and
-/// allocates nothing once they are filled.
+/// A value type; confine it to one thread. It keeps a fixed number of frames, in storage
+/// allocated when it is created.
 struct SharingHistory: Sendable {
   /// The frames kept: at 60 frames a second, about 17 seconds.
   static let capacity = 1024
 
   private var times: [Double] = []
   private var integrals: [Double] = []
+
+  /// Creates an empty history.
+  init() {
+    times.reserveCapacity(Self.capacity)
+    integrals.reserveCapacity(Self.capacity)
+  }
+
   /// The slot the next frame is written to, once the ring is full.
   private var next = 0
   private var integral = 0.0
@@ -19,7 +26,7 @@ struct SharingHistory: Sendable {
   ///
   /// - Parameters:
   ///   - time: Seconds since any fixed epoch; never earlier than the previous frame's.
-  ///   - inFlight: The loads in flight on this frame.
+  ///   - inFlight: The loads in flight since the previous frame, on average.
   mutating func note(time: Double, inFlight: Double) {
     if let lastTime { integral += inFlight * Swift.max(0, time - lastTime) }
     lastTime = time
