@@ -11,31 +11,18 @@ struct ViewportMotion: Sendable {
   /// or a drag taken as lifted now (``liftedNow()``).
   private(set) var isDecelerating: Bool
   /// Points per second along the axis (absolute).
-  let speed: Double
+  private(set) var speed: Double
   /// Total distance a deceleration still travels, in points: where it comes to rest,
   /// or the start of the content if it glides that way and gets there first (see
   /// ``stopping(atDistanceToStart:)``).
   private(set) var remainingDistance: Double
   /// The distance the deceleration would travel on a list without a start, in points:
   /// the scale of its exponential curve.
-  private let glideDistance: Double
+  private var glideDistance: Double
   /// Whether the viewport moves toward smaller offsets, the start of the content.
   private let isTowardStart: Bool
   /// The decay constant per second of the deceleration.
   let decay: Double
-
-  private init(
-    isMoving: Bool, isDecelerating: Bool, speed: Double, remainingDistance: Double,
-    glideDistance: Double, isTowardStart: Bool, decay: Double
-  ) {
-    self.isMoving = isMoving
-    self.isDecelerating = isDecelerating
-    self.speed = speed
-    self.remainingDistance = remainingDistance
-    self.glideDistance = glideDistance
-    self.isTowardStart = isTowardStart
-    self.decay = decay
-  }
 
   /// Reads the motion from a tracker.
   init(tracker: ScrollTracker, axis: Axis) {
@@ -70,10 +57,11 @@ struct ViewportMotion: Sendable {
   func aged(by seconds: Double) -> ViewportMotion {
     guard isDecelerating, seconds > 0 else { return self }
     let factor = exp(-decay * seconds)
-    return ViewportMotion(
-      isMoving: isMoving, isDecelerating: isDecelerating, speed: speed * factor,
-      remainingDistance: remainingDistance * factor, glideDistance: glideDistance * factor,
-      isTowardStart: isTowardStart, decay: decay)
+    var aged = self
+    aged.speed *= factor
+    aged.remainingDistance *= factor
+    aged.glideDistance *= factor
+    return aged
   }
 
   /// The glide that would follow were the finger lifted now, from the current speed:

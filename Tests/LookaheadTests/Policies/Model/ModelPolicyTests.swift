@@ -28,9 +28,9 @@ import Testing
     return policy.wantedItems(for: input, status: status)
   }
 
-  @Test("before any load has finished, the items on screen all start at once")
-  func beforeAnyLoadHasFinishedTheItemsOnScreenAllStart() {
-    var policy = ModelPolicy()
+  /// A reader at rest at offset 3,000 for a second, a frame at a time; the last frame's
+  /// requests.
+  private func restForASecond(_ policy: inout ModelPolicy) -> [PreloadRequest] {
     var tracker = ScrollTracker()
     var requests: [PreloadRequest] = []
     for frame in 0..<60 {
@@ -38,6 +38,13 @@ import Testing
       tracker.record(offset: CGPoint(x: 0, y: 3000), at: time)
       requests = answer(&policy, tracker: tracker, time: time, offset: 3000)
     }
+    return requests
+  }
+
+  @Test("before any load has finished, the items on screen all start at once")
+  func beforeAnyLoadHasFinishedTheItemsOnScreenAllStart() {
+    var policy = ModelPolicy()
+    let requests = restForASecond(&policy)
     // The prior link keeps three loads in flight, but it is a guess: every item on
     // screen is needed whatever the link is, and nothing else starts.
     #expect(Set(requests.map(\.item)) == Set(30..<40))
@@ -53,13 +60,7 @@ import Testing
       policy.loadDidFinish(latency: .milliseconds(300), bytes: 50_000)
       policy.loadDidFinish(latency: .milliseconds(500), bytes: 150_000)
     }
-    var tracker = ScrollTracker()
-    var requests: [PreloadRequest] = []
-    for frame in 0..<60 {
-      let time = Duration.milliseconds(frame * 1000 / 60)
-      tracker.record(offset: CGPoint(x: 0, y: 3000), at: time)
-      requests = answer(&policy, tracker: tracker, time: time, offset: 3000)
-    }
+    let requests = restForASecond(&policy)
     // A round trip and a frame take two loads' time on the link: three keep it busy
     // when loads start once a frame.
     #expect(requests.count == 3)
