@@ -68,6 +68,11 @@ public final class ManualClock: Clock, Sendable {
   /// The number of tasks sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+  /// When the sleeping tasks wake, earliest first.
+  public var sleeperDeadlines: [Instant] {
+    state.withLock { $0.sleepers.values.map(\.deadline).sorted() }
+  }
+
   /// Suspends until the clock reaches `deadline`.
   ///
   /// - Throws: `CancellationError` if the task is cancelled first.

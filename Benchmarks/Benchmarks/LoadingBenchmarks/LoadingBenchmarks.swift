@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-@_spi(Inspection) import Lookahead
+@_spi(Machines) @_spi(Inspection) import Lookahead
 
 /// Memory-cache hits against a lock-protected `Dictionary` and `NSCache`, and
 /// load-queue events at 1,000 vs 100,000 wanted keys, all measured in the same

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import Lookahead
+@_spi(Machines) import Lookahead
 import LookaheadSimulation
 
 #if canImport(CoreGraphics)

@@ -92,7 +92,7 @@ public struct AxisSpan: Sendable, Hashable, CustomStringConvertible {
 
   /// The distance between the two spans along the axis, zero if they overlap or touch.
   @inlinable
-  public func distance(to other: AxisSpan) -> CGFloat {
+  func distance(to other: AxisSpan) -> CGFloat {
     if other.upperBound <= lowerBound { return lowerBound - other.upperBound }
     if other.lowerBound >= upperBound { return other.lowerBound - upperBound }
     return 0

@@ -62,15 +62,6 @@ extension ItemLayout {
       : CGSize(width: contentLength, height: crossLength)
   }
 
-  /// The items whose frame overlaps `rect` by a positive area, in ascending order.
-  ///
-  /// - Complexity: O(log *n* + *k*) for *k* items in the axis span of `rect`.
-  public func items(in rect: CGRect) -> [Int] {
-    let range = items(overlapping: axis.span(of: rect))
-    let crossSpan = axis.cross.span(of: rect)
-    return range.filter { axis.cross.span(of: frame(ofItem: $0)).overlaps(crossSpan) }
-  }
-
   /// The index path (`[section, item]`) of a flat item index.
   ///
   /// - Complexity: O(log *s*) for *s* sections.

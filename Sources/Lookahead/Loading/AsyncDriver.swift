@@ -1,4 +1,4 @@
-/// Runs a ``LoadQueue`` with Swift concurrency: loads through a ``Loader``,
+/// Runs a `LoadQueue` with Swift concurrency: loads through a ``Loader``,
 /// sleeps on an injected clock for retries and rate limits, and remembers
 /// results in an optional ``MemoryCache``.
 ///
@@ -69,6 +69,9 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
     let epoch = clock.now
     self.now = { epoch.duration(to: clock.now) }
     self.sleep = { try await clock.sleep(until: epoch.advanced(by: $0), tolerance: nil) }
+    // Each driver jitters its retries its own way (see `ListPreloader.init`).
+    var configuration = configuration
+    configuration.jitterSeed = .random(in: .min ... .max)
     self.locked = Locked(State(queue: LoadQueue(configuration: configuration)))
   }
 

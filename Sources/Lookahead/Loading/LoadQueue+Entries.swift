@@ -12,7 +12,7 @@ extension LoadQueue {
     var order: Double
   }
 
-  /// Where a key stands, in ``LoadQueue/phases`` beside the key's entry: a trivial value,
+  /// Where a key stands, in `LoadQueue.phases` beside the key's entry: a trivial value,
   /// so that reading it copies nothing that needs retaining (reading a field of an
   /// array's element can copy the whole element; the error of a retry is kept in
   /// ``Entry/failure``).
@@ -23,13 +23,13 @@ extension LoadQueue {
     case loading(LoadTicket)
     /// Waiting to retry at `retryAt`; its live retry element has `sequence`.
     case backingOff(retryAt: Duration, sequence: UInt64)
-    /// A slot no key holds (listed in ``LoadQueue/freeSlots``); no heap element matches
+    /// A slot no key holds (listed in `LoadQueue.freeSlots`); no heap element matches
     /// it.
     case free
   }
 
   /// What the queue knows of a key, in the key's slot (its phase is in
-  /// ``LoadQueue/phases``).
+  /// `LoadQueue.phases`).
   struct Entry: Sendable {
     /// The key whose slot this is (for a free slot, the last key that held it).
     var key: Key
@@ -54,7 +54,7 @@ extension LoadQueue {
     }
 
     /// Makes the entry of a free slot (one request, no error: see
-    /// ``LoadQueue/release(_:)``) the entry of `key`, wanted by `request` alone, as
+    /// `LoadQueue.release(_:)`) the entry of `key`, wanted by `request` alone, as
     /// ``init(key:request:arrival:)`` would.
     mutating func reuse(key: Key, request: Request, arrival: UInt64) {
       self.key = key

@@ -4,7 +4,7 @@
 /// the outcome. An outcome whose ticket is no longer current (the attempt was
 /// cancelled or preempted and perhaps restarted) is ignored, so a late answer
 /// can never be delivered twice or to the wrong attempt.
-public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
+@_spi(Machines) public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
   /// The ticket number, unique within one queue.
   package let rawValue: UInt64
 
@@ -14,10 +14,10 @@ public struct LoadTicket: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `#` followed by the number.
-  public var description: String { "#\(rawValue)" }
+  @_spi(Machines) public var description: String { "#\(rawValue)" }
 }
 
-/// Where a key stands in a ``LoadQueue``.
+/// Where a key stands in a `LoadQueue`.
 ///
 /// There is no `ready` state: the queue delivers a finished result to its
 /// waiters and forgets the key at once. Answering "ready" is the cache's job
@@ -56,31 +56,31 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// How much storage a ``LoadQueue`` holds right now; all zero when nothing is
+/// How much storage a `LoadQueue` holds right now; all zero when nothing is
 /// wanted.
 @_spi(Inspection) public struct LoadQueueStorageCounts: Sendable, Hashable, CustomStringConvertible
 {
   /// Keys the queue knows (queued, loading or waiting to retry).
-  public var keys: Int
+  @_spi(Inspection) public var keys: Int
   /// Waiter registrations over all keys.
-  public var waiters: Int
+  @_spi(Inspection) public var waiters: Int
   /// Elements in the priority heap of queued keys, including stale ones.
-  public var queuedHeapElements: Int
+  @_spi(Inspection) public var queuedHeapElements: Int
   /// Elements in the heap of retry times, including stale ones.
-  public var retryHeapElements: Int
+  @_spi(Inspection) public var retryHeapElements: Int
   /// Loads running.
-  public var running: Int
+  @_spi(Inspection) public var running: Int
   /// Start times remembered for the rate limit.
-  public var rateLimitStarts: Int
+  @_spi(Inspection) public var rateLimitStarts: Int
 
   /// Whether the queue holds nothing at all.
-  public var isEmpty: Bool {
+  @_spi(Inspection) public var isEmpty: Bool {
     keys == 0 && waiters == 0 && queuedHeapElements == 0 && retryHeapElements == 0
       && running == 0
   }
 
   /// The counts on one line.
-  public var description: String {
+  @_spi(Inspection) public var description: String {
     "keys \(keys), waiters \(waiters), queued heap \(queuedHeapElements), "
       + "retry heap \(retryHeapElements), running \(running), rate starts \(rateLimitStarts)"
   }
@@ -88,7 +88,7 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
 
 extension LoadQueue {
   /// What the driver must do after an event.
-  public enum Action: Sendable, CustomStringConvertible {
+  @_spi(Machines) public enum Action: Sendable, CustomStringConvertible {
     /// Start loading `key`; report the outcome with `ticket`. `priority` is the
     /// key's priority when it started, for the task's priority.
     case start(Key, LoadTicket, LoadPriority)
@@ -98,12 +98,12 @@ extension LoadQueue {
     case deliver(Key, to: [Waiter])
     /// Tell `waiters` that `key` failed for good with `error`.
     case fail(Key, LoadError, to: [Waiter])
-    /// Call ``LoadQueue/tick(now:)`` at `at` (a retry is due, or the rate limit
+    /// Call `LoadQueue.tick(now:)` at `at` (a retry is due, or the rate limit
     /// lets the next load start). Replaces any earlier request.
     case scheduleWakeUp(at: Duration)
 
     /// A compact form for scripts and logs, such as `start a` or `deliver a → [1, 2]`.
-    public var description: String {
+    @_spi(Machines) public var description: String {
       switch self {
       case .start(let key, _, let priority): "start \(key) \(priority)"
       case .cancel(let key, _): "cancel \(key)"

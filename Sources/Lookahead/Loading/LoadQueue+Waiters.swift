@@ -82,7 +82,7 @@ extension LoadQueue {
   }
 }
 
-/// The most running loads ``LoadQueue/isLoading(_:forAnyoneBut:)`` compares one by one
+/// The most running loads `LoadQueue.isLoading(_:forAnyoneBut:)` compares one by one
 /// before it looks the key up by hash instead: a constant outside the generic type, so
 /// that reading it in unspecialized code looks up no type's metadata.
 let loadQueueRunningScanLimit = 16

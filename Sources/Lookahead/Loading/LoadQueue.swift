@@ -41,9 +41,10 @@ import HeapModule
 ///
 /// `LoadQueue` is a value type without internal synchronization: confine it to
 /// one thread or protect it with a lock, as ``AsyncDriver`` does.
+@_spi(Machines)
 public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: Sendable {
   /// The tuning this queue was created with.
-  public let configuration: LoadQueueConfiguration
+  @_spi(Machines) public let configuration: LoadQueueConfiguration
 
   /// The slot of each key the queue knows (queued, loading or waiting to retry): an
   /// event hashes its key once, and the heaps and running loads refer to slots.
@@ -93,7 +94,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///
   /// - Parameter configuration: The concurrency cap, rate limit, retries and
   ///   preemption setting.
-  public init(configuration: LoadQueueConfiguration = LoadQueueConfiguration()) {
+  @_spi(Machines) public init(configuration: LoadQueueConfiguration = LoadQueueConfiguration()) {
     self.configuration = configuration
     self.random = SplitMix64(seed: configuration.jitterSeed)
   }
@@ -115,7 +116,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Complexity: O(log n + w) amortized, where n is the number of keys wanted
   ///   and w the number of waiters of `key`, plus O(c) for preemption where c
   ///   is the concurrency cap.
-  public mutating func want(
+  @_spi(Machines) public mutating func want(
     _ key: Key, by waiter: Waiter, priority: LoadPriority, order: Double = 0, now: Duration
   ) -> [Action] {
     register(key, by: waiter, priority: priority, order: order)
@@ -136,7 +137,9 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///   - now: The current time.
   /// - Returns: The actions to perform.
   /// - Complexity: O(log n + w) amortized, as ``want(_:by:priority:order:now:)``.
-  public mutating func unwant(_ key: Key, by waiter: Waiter, now: Duration) -> [Action] {
+  @_spi(Machines) public mutating func unwant(_ key: Key, by waiter: Waiter, now: Duration)
+    -> [Action]
+  {
     var actions: [Action] = []
     guard withdraw(key, by: waiter, into: &actions) else { return [] }
     pump(now: now, into: &actions)
@@ -224,7 +227,9 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///   - now: The current time.
   /// - Returns: The actions to perform.
   /// - Complexity: O(log n + c) amortized.
-  public mutating func loadFinished(_ key: Key, ticket: LoadTicket, now: Duration) -> [Action] {
+  @_spi(Machines) public mutating func loadFinished(_ key: Key, ticket: LoadTicket, now: Duration)
+    -> [Action]
+  {
     var actions: [Action] = []
     loadFinished(key, ticket: ticket, now: now, into: &actions)
     return actions
@@ -254,7 +259,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   ///   - now: The current time.
   /// - Returns: The actions to perform.
   /// - Complexity: O(log n + c) amortized.
-  public mutating func loadFailed(
+  @_spi(Machines) public mutating func loadFailed(
     _ key: Key, ticket: LoadTicket, error: LoadError, now: Duration
   ) -> [Action] {
     guard let position = slotOfKey.index(forKey: key) else { return [] }
@@ -288,7 +293,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Parameter now: The current time.
   /// - Returns: The actions to perform.
   /// - Complexity: O((r + s) log n) amortized for r due retries and s starts.
-  public mutating func tick(now: Duration) -> [Action] {
+  @_spi(Machines) public mutating func tick(now: Duration) -> [Action] {
     var actions: [Action] = []
     pump(now: now, into: &actions)
     return actions
@@ -301,7 +306,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// - Returns: The actions to perform: a `cancel` for each running load and a `fail`
   ///   for each key, in no particular order.
   /// - Complexity: O(*n* + *w*) for *n* keys and *w* waiters.
-  public mutating func removeAll(now: Duration) -> [Action] {
+  @_spi(Machines) public mutating func removeAll(now: Duration) -> [Action] {
     var actions: [Action] = []
     for (key, slot) in slotOfKey {
       if case .loading(let ticket) = phases[slot] { actions.append(.cancel(key, ticket)) }
@@ -329,7 +334,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// The state of `key`.
   ///
   /// - Complexity: O(1).
-  public func state(of key: Key) -> LoadState {
+  @_spi(Machines) public func state(of key: Key) -> LoadState {
     guard let slot = slotOfKey[key] else { return .notRequested }
     let entry = slots[slot]
     switch phases[slot] {
@@ -357,7 +362,7 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// The waiters of `key`, in no particular order.
   ///
   /// - Complexity: O(w) for w waiters.
-  public func waiters(of key: Key) -> [Waiter] {
+  @_spi(Machines) public func waiters(of key: Key) -> [Waiter] {
     guard let slot = slotOfKey[key] else { return [] }
     return slots[slot].requests.map(\.waiter)
   }
@@ -365,17 +370,17 @@ public struct LoadQueue<Key: Hashable & Sendable, Waiter: Hashable & Sendable>: 
   /// The number of loads running.
   ///
   /// - Complexity: O(1).
-  public var runningCount: Int { running.count }
+  @_spi(Machines) public var runningCount: Int { running.count }
 
   /// The number of keys waiting for a slot.
   ///
   /// - Complexity: O(1).
-  public var queuedKeyCount: Int { queuedCount }
+  @_spi(Machines) public var queuedKeyCount: Int { queuedCount }
 
   /// Whether nothing is wanted: no key queued, loading or waiting to retry.
   ///
   /// - Complexity: O(1).
-  public var isIdle: Bool { slotOfKey.isEmpty }
+  @_spi(Machines) public var isIdle: Bool { slotOfKey.isEmpty }
 
   /// How much storage the queue holds, for tests and benchmarks.
   ///

@@ -1,4 +1,4 @@
-/// The tuning of a ``LoadQueue``: concurrency cap, rate limit, retries and
+/// The tuning of a `LoadQueue`: concurrency cap, rate limit, retries and
 /// preemption.
 ///
 /// A value type; safe to share between threads.
@@ -13,9 +13,10 @@ public struct LoadQueueConfiguration: Sendable, Hashable {
   /// prefetch when every slot is busy, and any request more urgent than `idle` a
   /// running `idle` load. Defaults to `true`.
   public var allowsPreemption: Bool
-  /// The seed of the generator that jitters retry delays, so runs replay
-  /// identically.
-  public var jitterSeed: UInt64
+  /// The seed of the generator that jitters retry delays: a queue replays identically
+  /// for a seed (the simulator's does). The drivers on a real clock draw one at random,
+  /// so that devices do not retry in step.
+  package var jitterSeed: UInt64 = 0x10AD_5EED
 
   /// Creates a configuration.
   ///
@@ -24,20 +25,17 @@ public struct LoadQueueConfiguration: Sendable, Hashable {
   ///   - rateLimit: An optional limit on how often loads start.
   ///   - retryPolicy: How transient failures are retried.
   ///   - allowsPreemption: Whether visible requests may preempt running prefetches.
-  ///   - jitterSeed: The seed of the retry jitter.
   public init(
     maximumConcurrentLoads: Int = 6,
     rateLimit: RateLimit? = nil,
     retryPolicy: RetryPolicy = RetryPolicy(),
-    allowsPreemption: Bool = true,
-    jitterSeed: UInt64 = 0x10AD_5EED
+    allowsPreemption: Bool = true
   ) {
     precondition(maximumConcurrentLoads >= 1, "maximumConcurrentLoads must be at least 1")
     self.maximumConcurrentLoads = maximumConcurrentLoads
     self.rateLimit = rateLimit
     self.retryPolicy = retryPolicy
     self.allowsPreemption = allowsPreemption
-    self.jitterSeed = jitterSeed
   }
 }
 

@@ -138,7 +138,7 @@ package struct WantedSet<Key: Hashable & Sendable>: Sendable {
   /// changed is not reported: it joins the deferred changes (replacing the key's earlier
   /// deferred request), and `deferredCount` counts those of this update. The caller
   /// takes them with ``takeDeferredOrders()`` before its load queue next decides
-  /// anything that depends on orders (see ``LoadQueue/isSettled(now:)``).
+  /// anything that depends on orders (see `LoadQueue.isSettled(now:)`).
   ///
   /// A key that appears more than once is reported at the place of its most urgent
   /// request, so that the reports are in the same order with and without deferral.

@@ -36,10 +36,10 @@ public struct PolicyInput<Layout: ItemLayout>: Sendable {
   public var viewport: CGRect
   /// The scroll tracker, already fed with this frame's offset.
   public var tracker: ScrollTracker
-  /// The range mode the list is in (``RangeModeState``), when the driver tracks it:
+  /// The range mode the list is in (`RangeModeState`), when the driver tracks it:
   /// ``RangeMode/visibleOnly`` and ``RangeMode/lowMemory`` after a memory warning or in
   /// the background. `nil` leaves the choice to the policy (`TexturePolicy` then
-  /// follows its own ``RangeModeState``).
+  /// follows its own `RangeModeState`).
   public var rangeMode: RangeMode?
 
   /// Creates an input.
@@ -140,7 +140,7 @@ package struct ClosureLoadStatus: LoadStatus {
 ///
 /// A policy is a pure state machine: it takes a ``PolicyInput`` and answers with
 /// the complete set of items it wants now. A driver diffs consecutive answers with
-/// ``WantedSet`` and turns them into `want`/`unwant` events of a ``LoadQueue``;
+/// ``WantedSet`` and turns them into `want`/`unwant` events of a `LoadQueue`;
 /// items that leave the answer are cancelled unless someone else wants them. The list
 /// preloader (`ListPreloaderStateMachine`) is such a driver.
 ///

@@ -3,8 +3,8 @@ import Foundation
 /// Texture's "intelligent preloading": every item in the preload range is wanted,
 /// prioritized as visible, display range or preload range, nearest first.
 ///
-/// The policy keeps its own ``RangeController`` with Texture's default tuning and
-/// ``RangeModeState``: ranges stay ``RangeMode/minimum`` until the first drag —
+/// The policy keeps its own `RangeController` with Texture's default tuning and
+/// `RangeModeState`: ranges stay ``RangeMode/minimum`` until the first drag —
 /// reported by the tracker (``ScrollTracker/hasDragged``) or by
 /// ``userDidBeginDragging()`` — then become ``RangeMode/full``. When the driver tracks
 /// the range mode itself (``PolicyInput/rangeMode``, as the list preloader does for

@@ -211,7 +211,7 @@ extension ListPreloader {
   // MARK: - Time
 
   /// A wake-up the machine asked for: due retries, and a frame at rest that no scroll
-  /// sample answered (``ListPreloaderStateMachine/restFrameDelay``).
+  /// sample answered (`ListPreloaderStateMachine.restFrameDelay`).
   private func wake() {
     let cache = cache
     update { state, now in

@@ -3,7 +3,7 @@
 ///
 /// A cell's request is an *interest*, not an order to load: the strategy alone starts
 /// and cancels the loads of the items the list shows (see
-/// ``ListPreloaderStateMachine/request(_:id:priority:order:waitsForStrategy:now:)``). An
+/// `ListPreloaderStateMachine.request(_:id:priority:order:waitsForStrategy:now:)`). An
 /// interest never enters the load queue, so it can neither start a load nor keep one
 /// alive that the strategy withdrew; it waits for whichever load of its key ends (the
 /// strategy's, a hint's, another caller's) and is answered with it.
@@ -48,7 +48,7 @@ struct CellInterests<Key: Hashable & Sendable>: Sendable {
   }
 
   /// The callers to answer when a load of `key` fails for its queue waiters
-  /// `requestIDs` with `error`. A cancellation (``ListPreloaderStateMachine/cancelAll(now:)``,
+  /// `requestIDs` with `error`. A cancellation (`ListPreloaderStateMachine.cancelAll(now:)`,
   /// a loader that cancelled by itself) answers no interest: they wait for the
   /// strategy's next load of the key. Any other failure answers every interest in `key`.
   mutating func failed(_ key: Key, to requestIDs: [UInt64], error: LoadError) -> [UInt64] {

@@ -2,7 +2,7 @@
 /// the frames decided so far, the frame at rest the machine wants, and the wake-ups it
 /// asks its driver for.
 ///
-/// The scheduling part of ``ListPreloaderStateMachine``. An app reports offsets only
+/// The scheduling part of `ListPreloaderStateMachine`. An app reports offsets only
 /// when they change, so the machine asks for frames at the unchanged viewport itself
 /// (after a load or a page finishes, and after the last offset of a moving viewport);
 /// a frame of the driver's that comes first answers such a request. The machine asks

@@ -1,4 +1,4 @@
-/// The resource key of each loaded item, by position: what ``ListPreloaderStateMachine``
+/// The resource key of each loaded item, by position: what `ListPreloaderStateMachine`
 /// reads for every question about an item on a frame, instead of calling the app's
 /// `resourceKey` closure.
 ///

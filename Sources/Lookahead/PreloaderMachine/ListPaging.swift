@@ -5,7 +5,7 @@
 /// The trigger is fixed, adaptive or manual (``PagingStrategy``). An adaptive trigger
 /// learns from every frame's motion and every page's latency, and is kept here as it
 /// learns; before each decision the pager is given the trigger as it stands. The
-/// ``ListPreloaderStateMachine`` turns the pager's actions into load queue events and
+/// `ListPreloaderStateMachine` turns the pager's actions into load queue events and
 /// list changes.
 ///
 /// A value type; thread-safe.

@@ -12,7 +12,7 @@ package enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   case pager
   /// The platform's prefetch hints (`UICollectionViewDataSourcePrefetching`): the least
   /// urgent waiter, which never outranks or cancels another (see
-  /// ``ListPreloaderStateMachine/hintPrefetch(_:now:isCached:)``).
+  /// `ListPreloaderStateMachine.hintPrefetch(_:now:isCached:)`).
   case hint
 
   /// `policy`, `request 7`, `pager` or `hint`.
@@ -42,26 +42,26 @@ package enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What a list preloader's driver must do after an event of
-/// ``ListPreloaderStateMachine``.
+/// `ListPreloaderStateMachine`.
 ///
 /// Thread-safety: a value type; safe to send between tasks.
 @_spi(Machines) public enum ListPreloaderAction<Key: Hashable & Sendable>: Sendable {
   /// Start loading `key`; report the outcome with
-  /// ``ListPreloaderStateMachine/loadFinished(_:ticket:bytes:duration:source:now:)`` or
-  /// ``ListPreloaderStateMachine/loadFailed(_:ticket:error:now:)`` and the ticket.
+  /// `ListPreloaderStateMachine.loadFinished(_:ticket:bytes:duration:source:now:)` or
+  /// `ListPreloaderStateMachine.loadFailed(_:ticket:error:now:)` and the ticket.
   case startLoad(Key, LoadTicket, LoadPriority)
   /// Cancel the running attempt `ticket` of `key`; its outcome will be ignored.
   case cancelLoad(Key, LoadTicket)
   /// Hand the loaded value of `key` to the requests with these ids (cells that asked
-  /// with ``ListPreloaderStateMachine/request(_:id:priority:order:now:)``).
+  /// with `ListPreloaderStateMachine.request(_:id:priority:order:now:)`).
   case deliver(Key, to: [UInt64])
   /// The load of `key` failed for good (a permanent error, or retries ran out). The
   /// requests with these ids (possibly none) get the error; the item stays without
   /// its resource until it is wanted anew.
   case fail(Key, LoadError, to: [UInt64])
   /// Fetch this page from the page source and report the outcome with
-  /// ``ListPreloaderStateMachine/pageLoaded(_:page:now:)`` or
-  /// ``ListPreloaderStateMachine/pageFailed(_:error:now:)``.
+  /// `ListPreloaderStateMachine.pageLoaded(_:page:now:)` or
+  /// `ListPreloaderStateMachine.pageFailed(_:error:now:)`.
   case fetchPage(PageRequest)
   /// Cancel this page request; its completion, if it still arrives, is ignored.
   case cancelPage(PageRequest)
@@ -69,7 +69,7 @@ package enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   /// a collection view's batch updates). The preloader's own geometry already has.
   case listChanged(PagerListChange)
   /// A tail page failed; it is retried at `retryAt` (a ``scheduleWakeUp(at:)`` follows)
-  /// or, when `nil`, only on ``ListPreloaderStateMachine/retryPage(now:)`` or a refresh.
+  /// or, when `nil`, only on `ListPreloaderStateMachine.retryPage(now:)` or a refresh.
   case pageFailed(any Error, retryAt: Duration?)
   /// A refresh failed; the list is kept.
   case refreshFailed(any Error)
@@ -82,9 +82,9 @@ package enum ListPreloaderWaiter: Hashable, Sendable, CustomStringConvertible {
   /// The strategy no longer wants these items' resources: the calls of
   /// `cancelPrefetchingForItemsAt`.
   case cancelPrefetching([Int])
-  /// Call ``ListPreloaderStateMachine/tick(now:readiness:)`` at this time: a retry is
+  /// Call `ListPreloaderStateMachine.tick(now:readiness:)` at this time: a retry is
   /// due, or a frame at the unchanged viewport (see
-  /// ``ListPreloaderStateMachine/restFrameDelay``). Replaces any earlier wake-up.
+  /// `ListPreloaderStateMachine.restFrameDelay`). Replaces any earlier wake-up.
   case scheduleWakeUp(at: Duration)
 }
 

@@ -142,7 +142,7 @@ extension ListPreloaderStateMachine {
   }
 
   /// Whether the queue's next pump reads no order that frames deferred: it can start
-  /// only queued `visible` keys by preemption (``LoadQueue/startsOnlyVisibleKeys(now:)``),
+  /// only queued `visible` keys by preemption (`LoadQueue.startsOnlyVisibleKeys(now:)`),
   /// and no deferred change is of a `visible` request or of a running key.
   ///
   /// A fast scroll on a slow link meets this on most frames that preempt: the loads of
@@ -162,7 +162,7 @@ extension ListPreloaderStateMachine {
   /// Tells the queue the changes of order that frames deferred.
   ///
   /// A scrolling frame changes the order of every wanted key (its distance or deadline),
-  /// which on a grid is a hundred keys a frame. While the queue ``LoadQueue/isSettled(now:)``
+  /// which on a grid is a hundred keys a frame. While the queue `LoadQueue.isSettled(now:)`
   /// — every slot busy, no preemption possible, nothing due — orders alone cannot make
   /// it start or cancel anything, and while its next pump can only start visible keys
   /// whose orders are current (``pumpIgnoresDeferredOrders(now:)``), the others' orders

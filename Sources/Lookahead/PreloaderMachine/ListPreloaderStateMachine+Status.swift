@@ -7,7 +7,7 @@ extension ListPreloaderStateMachine {
     let keys: ItemKeyTable<Key>
     let isPageLoading: Bool
     /// The keys loading for someone other than a hint
-    /// (``ListPreloaderStateMachine/loadingKeys(into:)``), read once a frame: a policy
+    /// (`ListPreloaderStateMachine.loadingKeys(into:)`), read once a frame: a policy
     /// asks about each item near the viewport several times a frame, and a few loads run
     /// at once. Most frames of a steady scroll have none, and then no item is looked up.
     let loadingKeys: [Key]

@@ -64,7 +64,7 @@ import Foundation
 @_spi(Machines)
 public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable>: Sendable {
   /// The action type of this machine.
-  public typealias Action = ListPreloaderAction<Key>
+  @_spi(Machines) public typealias Action = ListPreloaderAction<Key>
 
   /// The settings the machine was created with.
   package let configuration: ListPreloaderConfiguration
@@ -78,9 +78,9 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// and every frame.
   package var paging: PagingStrategy { pages.strategy }
   /// The geometry of the loaded items.
-  public internal(set) var geometry: ListGeometry
+  @_spi(Machines) public internal(set) var geometry: ListGeometry
   /// The visible rectangle, in content coordinates.
-  public internal(set) var viewport: CGRect
+  @_spi(Machines) public internal(set) var viewport: CGRect
 
   let resourceKey: @Sendable (Item) -> Key?
   let itemLength: @Sendable (Item) -> CGFloat
@@ -122,7 +122,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   ///     change brings or replaces, and the machine keeps the keys by position.
   ///   - itemLength: An item's length along the axis (its height in a vertical list);
   ///     not asked for a grid.
-  public init(
+  @_spi(Machines) public init(
     strategy: PreloadStrategy, configuration: ListPreloaderConfiguration,
     resourceKey: @escaping @Sendable (Item) -> Key?,
     itemLength: @escaping @Sendable (Item) -> CGFloat
@@ -231,7 +231,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// - Returns: The actions to perform; empty, and not allocated, when nothing changed.
   /// - Complexity: O(log *n* + *w*) for *w* wanted items, plus the policy's own cost. A
   ///   frame whose answer did not change allocates nothing.
-  public mutating func scrolled(
+  @_spi(Machines) public mutating func scrolled(
     to offset: CGPoint, now: Duration, readiness: some ResourceReadiness<Key>
   ) -> [Action] {
     var actions: [Action] = []
@@ -294,7 +294,7 @@ public struct ListPreloaderStateMachine<Item: FeedItem, Key: Hashable & Sendable
   /// warning or a return from the background widens them again.
   ///
   /// - Parameter now: The event's time.
-  public mutating func beginDragging(now: Duration) {
+  @_spi(Machines) public mutating func beginDragging(now: Duration) {
     viewing.beginDragging(now: now)
     policy.userDidBeginDragging()
   }

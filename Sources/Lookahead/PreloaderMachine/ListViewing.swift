@@ -7,7 +7,7 @@ import Foundation
 /// How the list is being looked at: the user's scroll, the range mode, whether the list
 /// is on screen and whether the app is in the background.
 ///
-/// The scrolling part of ``ListPreloaderStateMachine``. It turns the driver's scroll
+/// The scrolling part of `ListPreloaderStateMachine`. It turns the driver's scroll
 /// events (samples, drags, the end of a deceleration) into the tracker's motion, notices
 /// the user's first drag, and turns the app's lifecycle (memory warnings, the
 /// background, the list going off screen) into the range mode the policy reads. It

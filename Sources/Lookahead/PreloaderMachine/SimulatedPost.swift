@@ -2,7 +2,7 @@
 /// and the backend lists items newest first.
 ///
 /// It lives in the core, behind the `Simulation` SPI, for speed only. The simulator
-/// drives ``ListPreloaderStateMachine`` from another module, where its generic frame
+/// drives `ListPreloaderStateMachine` from another module, where its generic frame
 /// path would run unspecialized: about fifty type-metadata lookups a frame, which made
 /// a 60-minute simulation take several times longer than the decisions themselves. The
 /// machine's event entry points are pre-specialized (`@_specialize(exported: true)`) for

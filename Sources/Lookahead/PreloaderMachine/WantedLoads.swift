@@ -1,7 +1,7 @@
 /// The key part of a list preloader: the resource keys the strategy wants, the item
 /// behind each, and the last answer of the policy that was diffed against them.
 ///
-/// Each frame the policy answers with items; the ``ListPreloaderStateMachine`` maps the
+/// Each frame the policy answers with items; the `ListPreloaderStateMachine` maps the
 /// answer to keys and diffs it here (``set``), and the differences become load queue
 /// events. An answer that repeats the last one diffed is recognised without a diff
 /// (``answerRepeats(requests:kept:keptCount:)``). The item behind each wanted key is kept

@@ -20,7 +20,7 @@
   private(set) var state: UInt64
 
   /// Creates a generator whose first output is `hash(seed)`.
-  public init(seed: UInt64) {
+  @_spi(Simulation) public init(seed: UInt64) {
     state = seed
   }
 
@@ -32,7 +32,7 @@
   ///
   /// - Complexity: O(1).
   @inlinable
-  public static func hash(_ x: UInt64) -> UInt64 {
+  @_spi(Simulation) public static func hash(_ x: UInt64) -> UInt64 {
     var z = x &+ gamma
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -42,7 +42,7 @@
   /// Returns the next 64 random bits.
   ///
   /// - Complexity: O(1).
-  public mutating func next() -> UInt64 {
+  @_spi(Simulation) public mutating func next() -> UInt64 {
     let output = Self.hash(state)
     state &+= Self.gamma
     return output
@@ -51,7 +51,7 @@
   /// Returns a uniformly distributed value in `0..<1` with 53 random bits.
   ///
   /// - Complexity: O(1).
-  public mutating func nextUnit() -> Double {
+  @_spi(Simulation) public mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1p-53
   }
 
@@ -59,7 +59,7 @@
   ///
   /// - Precondition: `lower <= upper`, both finite.
   /// - Complexity: O(1).
-  public mutating func nextDouble(in lower: Double, _ upper: Double) -> Double {
+  @_spi(Simulation) public mutating func nextDouble(in lower: Double, _ upper: Double) -> Double {
     precondition(
       lower.isFinite && upper.isFinite && lower <= upper, "bounds must be finite and ordered")
     return lower + (upper - lower) * nextUnit()
@@ -68,7 +68,7 @@
   /// Returns `true` with probability `probability`.
   ///
   /// - Complexity: O(1).
-  public mutating func nextBool(probability: Double) -> Bool {
+  @_spi(Simulation) public mutating func nextBool(probability: Double) -> Bool {
     nextUnit() < probability
   }
 
@@ -77,7 +77,7 @@
   ///
   /// - Precondition: `range` is not empty.
   /// - Complexity: O(1).
-  public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
+  @_spi(Simulation) public mutating func nextInt(in range: ClosedRange<Int>) -> Int {
     let width = UInt64(range.upperBound - range.lowerBound) &+ 1
     if width == 0 { return Int(truncatingIfNeeded: next()) }
     let high = next().multipliedFullWidth(by: width).high

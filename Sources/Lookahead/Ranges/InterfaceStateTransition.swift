@@ -54,7 +54,7 @@ public struct InterfaceStateTransition: Sendable, Hashable, CustomStringConverti
   }
 
   /// The callbacks of this transition, in the order of ``forEachEvent(_:)``.
-  public var events: [InterfaceStateEvent] {
+  var events: [InterfaceStateEvent] {
     var events: [InterfaceStateEvent] = []
     forEachEvent { events.append($0) }
     return events

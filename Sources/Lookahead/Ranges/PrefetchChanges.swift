@@ -13,18 +13,18 @@
 /// dataSource.prefetch(items: prefetching.prefetch)            // nearest first
 /// dataSource.cancelPrefetching(items: prefetching.cancel)
 /// ```
-public struct PrefetchChanges: Sendable, Hashable {
+@_spi(Machines) public struct PrefetchChanges: Sendable, Hashable {
   /// Items to start prefetching, nearest to the viewport first.
-  public var prefetch: [Int]
+  @_spi(Machines) public var prefetch: [Int]
   /// Items whose prefetch is no longer wanted, nearest first.
-  public var cancel: [Int]
+  @_spi(Machines) public var cancel: [Int]
 
   /// Creates the prefetch calls for the transitions of one update.
   ///
-  /// - Parameter transitions: The result of ``RangeController/update(layout:viewport:direction:mode:isListVisible:)``,
+  /// - Parameter transitions: The result of `RangeController.update(layout:viewport:direction:mode:isListVisible:)`,
   ///   in its order.
   /// - Complexity: O(*c*) for *c* transitions.
-  public init(_ transitions: [InterfaceStateTransition]) {
+  @_spi(Machines) public init(_ transitions: [InterfaceStateTransition]) {
     prefetch = []
     cancel = []
     for transition in transitions {

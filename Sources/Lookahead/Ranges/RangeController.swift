@@ -40,21 +40,21 @@ import Foundation
 ///
 /// `RangeController` is a value type; confine an instance to one thread (usually the
 /// main thread).
-public struct RangeController: Sendable {
+@_spi(Machines) public struct RangeController: Sendable {
   /// The tuning of each range kind in each mode.
-  public var tuning: RangeTuningTable
+  @_spi(Machines) public var tuning: RangeTuningTable
   /// Whether the list is drawn flipped (a chat with the newest item at the bottom);
   /// flips the scroll direction along the axis before expanding the ranges.
-  public var isInverted: Bool
+  @_spi(Machines) public var isInverted: Bool
   /// The ranges and flags of the last update.
-  public private(set) var snapshot: RangeSnapshot = .empty
+  @_spi(Machines) public private(set) var snapshot: RangeSnapshot = .empty
 
   /// Creates a controller.
   ///
   /// - Parameters:
   ///   - tuning: Buffers per range kind and mode; Texture's defaults unless given.
   ///   - isInverted: Whether the list is drawn flipped.
-  public init(tuning: RangeTuningTable = .texture, isInverted: Bool = false) {
+  @_spi(Machines) public init(tuning: RangeTuningTable = .texture, isInverted: Bool = false) {
     self.tuning = tuning
     self.isInverted = isInverted
   }
@@ -69,7 +69,7 @@ public struct RangeController: Sendable {
   ///   - mode: The range mode.
   ///   - isListVisible: Whether the list is on screen.
   /// - Complexity: O(log *n*).
-  public func ranges(
+  @_spi(Machines) public func ranges(
     layout: some ItemLayout, viewport: CGRect, direction: ScrollDirection, mode: RangeMode,
     isListVisible: Bool = true
   ) -> RangeSnapshot {
@@ -100,11 +100,11 @@ public struct RangeController: Sendable {
   ///   - layout: The list's geometry; flat indices refer to it.
   ///   - viewport: The visible rectangle in content coordinates.
   ///   - direction: The scroll direction.
-  ///   - mode: The range mode (see ``RangeModeState``).
+  ///   - mode: The range mode (see `RangeModeState`).
   ///   - isListVisible: Whether the list is on screen.
   /// - Returns: One transition per changed item; empty (and not allocated) when
   ///   nothing changed.
-  public mutating func update(
+  @_spi(Machines) public mutating func update(
     layout: some ItemLayout, viewport: CGRect, direction: ScrollDirection, mode: RangeMode,
     isListVisible: Bool = true
   ) -> [InterfaceStateTransition] {
@@ -123,14 +123,14 @@ public struct RangeController: Sendable {
   /// Call it after structural changes other than appending at the end (inserting or
   /// removing items before the ranges, reloading the data): flat indices then no
   /// longer name the same items.
-  public mutating func reset() {
+  @_spi(Machines) public mutating func reset() {
     snapshot = .empty
   }
 
   /// The current state of an item.
   ///
   /// - Complexity: O(1).
-  public func state(ofItem item: Int) -> InterfaceState {
+  @_spi(Machines) public func state(ofItem item: Int) -> InterfaceState {
     snapshot.state(ofItem: item)
   }
 

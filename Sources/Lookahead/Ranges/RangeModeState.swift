@@ -11,19 +11,19 @@
 ///   3 or more → lowMemory.
 ///
 /// A pure value: each event method updates ``mode`` and returns it.
-public struct RangeModeState: Sendable, Hashable {
+@_spi(Machines) public struct RangeModeState: Sendable, Hashable {
   /// The mode the next range update should use.
-  public private(set) var mode: RangeMode = .minimum
+  @_spi(Machines) public private(set) var mode: RangeMode = .minimum
   /// Whether the user has dragged the list at least once.
-  public private(set) var hasUserDragged = false
+  @_spi(Machines) public private(set) var hasUserDragged = false
 
   /// Creates the state of a list that has not been updated yet (minimum mode).
-  public init() {}
+  @_spi(Machines) public init() {}
 
   /// The user began dragging. The first drag switches to full mode; later drags
   /// change nothing.
   @discardableResult
-  public mutating func userDidBeginDragging() -> RangeMode {
+  @_spi(Machines) public mutating func userDidBeginDragging() -> RangeMode {
     if !hasUserDragged {
       hasUserDragged = true
       mode = .full
@@ -35,7 +35,7 @@ public struct RangeModeState: Sendable, Hashable {
   ///
   /// - Parameter isListVisible: Whether the list was on screen.
   @discardableResult
-  public mutating func didEnterBackground(isListVisible: Bool) -> RangeMode {
+  @_spi(Machines) public mutating func didEnterBackground(isListVisible: Bool) -> RangeMode {
     mode = isListVisible ? .visibleOnly : .lowMemory
     return mode
   }
@@ -44,7 +44,7 @@ public struct RangeModeState: Sendable, Hashable {
   ///
   /// - Parameter isListVisible: Whether the list is on screen.
   @discardableResult
-  public mutating func willEnterForeground(isListVisible: Bool) -> RangeMode {
+  @_spi(Machines) public mutating func willEnterForeground(isListVisible: Bool) -> RangeMode {
     mode = isListVisible ? .minimum : .visibleOnly
     return mode
   }
@@ -54,7 +54,8 @@ public struct RangeModeState: Sendable, Hashable {
   /// - Parameter isInDisplayState: Whether the list is in the display state (on
   ///   screen or about to be).
   @discardableResult
-  public mutating func didReceiveMemoryWarning(isInDisplayState: Bool) -> RangeMode {
+  @_spi(Machines) public mutating func didReceiveMemoryWarning(isInDisplayState: Bool) -> RangeMode
+  {
     mode = isInDisplayState ? .visibleOnly : .lowMemory
     return mode
   }
@@ -63,7 +64,7 @@ public struct RangeModeState: Sendable, Hashable {
   ///
   /// - Parameter depth: 0 for the top screen, 1 for the one below it, and so on.
   @discardableResult
-  public mutating func visibilityDepthDidChange(to depth: Int) -> RangeMode {
+  @_spi(Machines) public mutating func visibilityDepthDidChange(to depth: Int) -> RangeMode {
     precondition(depth >= 0, "depth must be non-negative, got \(depth)")
     switch depth {
     case 0: mode = .full

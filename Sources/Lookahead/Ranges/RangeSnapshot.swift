@@ -2,17 +2,17 @@
 ///
 /// Ranges are contiguous runs of flat item indices: the viewport and its expansions
 /// span the whole list across the axis, so along the axis they are intervals.
-public struct RangeSnapshot: Sendable, Hashable {
+@_spi(Machines) public struct RangeSnapshot: Sendable, Hashable {
   /// Items overlapping the viewport.
-  public var visible: Range<Int>
+  @_spi(Machines) public var visible: Range<Int>
   /// Items overlapping the display range (empty in ``RangeMode/lowMemory``).
-  public var display: Range<Int>
+  @_spi(Machines) public var display: Range<Int>
   /// Items overlapping the preload range.
-  public var preload: Range<Int>
+  @_spi(Machines) public var preload: Range<Int>
   /// Whether the list itself is on screen.
-  public var isListVisible: Bool
+  @_spi(Machines) public var isListVisible: Bool
   /// The range mode the ranges were computed in.
-  public var mode: RangeMode
+  @_spi(Machines) public var mode: RangeMode
 
   /// Creates a snapshot.
   package init(
@@ -27,7 +27,7 @@ public struct RangeSnapshot: Sendable, Hashable {
   }
 
   /// The snapshot before any update: nothing in any range.
-  public static let empty = RangeSnapshot(
+  @_spi(Machines) public static let empty = RangeSnapshot(
     visible: 0..<0, display: 0..<0, preload: 0..<0, isListVisible: true, mode: .minimum)
 
   /// The interface state of an item under these ranges, following Texture:
@@ -42,7 +42,7 @@ public struct RangeSnapshot: Sendable, Hashable {
   ///
   /// - Complexity: O(1).
   @inlinable
-  public func state(ofItem item: Int) -> InterfaceState {
+  @_spi(Machines) public func state(ofItem item: Int) -> InterfaceState {
     var state: InterfaceState = .measureLayout
     if isListVisible {
       if visible.contains(item) { return [.measureLayout, .preload, .display, .visible] }

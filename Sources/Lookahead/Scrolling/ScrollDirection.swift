@@ -20,22 +20,22 @@ public struct ScrollDirection: OptionSet, Sendable, Hashable, CustomStringConver
   /// The content offset grows vertically.
   public static let down = ScrollDirection(rawValue: 1 << 3)
   /// Both vertical directions.
-  public static let vertical: ScrollDirection = [.up, .down]
+  static let vertical: ScrollDirection = [.up, .down]
   /// Both horizontal directions.
-  public static let horizontal: ScrollDirection = [.left, .right]
+  static let horizontal: ScrollDirection = [.left, .right]
 
   /// Whether the set contains a direction along `axis`.
-  public func includes(_ axis: Axis) -> Bool {
+  func includes(_ axis: Axis) -> Bool {
     !intersection(axis == .vertical ? .vertical : .horizontal).isEmpty
   }
 
   /// Whether the content moves toward larger offsets along `axis` (down or right).
-  public func isForward(along axis: Axis) -> Bool {
+  func isForward(along axis: Axis) -> Bool {
     contains(axis == .vertical ? .down : .right)
   }
 
   /// The set with up/down (or left/right) swapped along `axis`, for inverted lists.
-  public func flipped(along axis: Axis) -> ScrollDirection {
+  func flipped(along axis: Axis) -> ScrollDirection {
     let (backward, forward): (ScrollDirection, ScrollDirection) =
       axis == .vertical ? (.up, .down) : (.left, .right)
     var result = subtracting([backward, forward])

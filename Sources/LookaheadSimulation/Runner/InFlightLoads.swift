@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Machines) import Lookahead
 
 /// The image loads in flight of a simulated run, by item: an array indexed by item (the
 /// world's items are dense indices from 0), so that a load's start and end look nothing

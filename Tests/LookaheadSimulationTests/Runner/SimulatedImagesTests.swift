@@ -1,4 +1,4 @@
-@_spi(Simulation) import Lookahead
+@_spi(Machines) @_spi(Simulation) import Lookahead
 import Testing
 
 @testable import LookaheadSimulation

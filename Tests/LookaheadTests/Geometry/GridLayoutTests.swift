@@ -38,7 +38,6 @@ import Testing
     #expect(grid.frame(ofItem: 4) == CGRect(x: 130, y: 130, width: 130, height: 130))
     #expect(grid.items(overlapping: AxisSpan(0, 844)) == 0..<21)
     #expect(grid.contentLength == CGFloat(433_420))
-    #expect(grid.items(in: CGRect(x: 0, y: 0, width: 100, height: 200)) == [0, 3])
   }
 
   @Test("horizontal grid frames run along x")

@@ -75,14 +75,6 @@ import Testing
     #expect(horizontal.contentSize == CGSize(width: 150, height: 200))
   }
 
-  @Test("items in rect filters across the axis")
-  func itemsInRectFiltersAcrossTheAxis() {
-    let layout = ListLayout(crossLength: 100, itemLengths: [10, 10, 10])
-    #expect(layout.items(in: CGRect(x: 0, y: 5, width: 50, height: 10)) == [0, 1])
-    #expect(layout.items(in: CGRect(x: 100, y: 5, width: 50, height: 10)).isEmpty)
-    #expect(layout.items(in: CGRect(x: -10, y: 30, width: 50, height: 10)).isEmpty)
-  }
-
   @Test("incremental updates match a rebuilt layout")
   func incrementalUpdatesMatchARebuiltLayout() {
     var random = SplitMix64(seed: 42)

@@ -93,6 +93,28 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
+  @Test("two drivers retry the same failure after different jittered delays")
+  func driversJitterTheirOwnWay() async throws {
+    let configuration = LoadQueueConfiguration(
+      retryPolicy: RetryPolicy(
+        maximumRetries: 1, initialDelay: .seconds(1), maximumDelay: .seconds(1), jitter: 0.5))
+    var retryTimes: [ManualClock.Instant] = []
+    for _ in 0..<2 {
+      let loader = Loader()
+      let clock = ManualClock()
+      let driver = AsyncDriver(loader: loader, clock: clock, configuration: configuration)
+      let call = Task { try await driver.value(for: "a") }
+      await loader.waitUntil { $0.pendingKeys == ["a"] }
+      loader.fail("a", with: URLError(.timedOut))
+      await clock.waitForSleepers(count: 1)
+      retryTimes += clock.sleeperDeadlines
+      call.cancel()
+      _ = try? await call.value
+    }
+    #expect(retryTimes.count == 2)
+    #expect(retryTimes.first != retryTimes.last, "one seed for every driver retries in step")
+  }
+
   @Test("A permanent failure reaches the caller as a permanent LoadError")
   func permanentFailureThrows() async throws {
     let loader = Loader()

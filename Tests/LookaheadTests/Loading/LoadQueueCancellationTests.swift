@@ -1,4 +1,4 @@
-@_spi(Inspection) import Lookahead
+@_spi(Machines) @_spi(Inspection) import Lookahead
 import Testing
 
 @Suite("LoadQueue cancellation windows")

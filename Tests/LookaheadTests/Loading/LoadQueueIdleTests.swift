@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Machines) import Lookahead
 import Testing
 
 @Suite("LoadQueue idle work")

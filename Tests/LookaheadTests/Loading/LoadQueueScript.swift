@@ -1,4 +1,4 @@
-import Lookahead
+@_spi(Machines) import Lookahead
 import Testing
 
 /// Drives a `LoadQueue<String, Int>` with scripted events and renders its

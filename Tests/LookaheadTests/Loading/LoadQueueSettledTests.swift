@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Inspection) @testable import Lookahead
+@_spi(Machines) @_spi(Inspection) @testable import Lookahead
 
 /// When a change of order alone cannot make the queue act (what lets the list preloader
 /// defer such changes).

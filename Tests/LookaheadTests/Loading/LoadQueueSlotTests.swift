@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Inspection) @testable import Lookahead
+@_spi(Machines) @_spi(Inspection) @testable import Lookahead
 
 @Suite("LoadQueue slots")
 struct LoadQueueSlotTests {

@@ -1,4 +1,4 @@
-@_spi(Inspection) @_spi(Simulation) import Lookahead
+@_spi(Machines) @_spi(Inspection) @_spi(Simulation) import Lookahead
 import Testing
 
 @Suite("LoadQueue randomized stress")

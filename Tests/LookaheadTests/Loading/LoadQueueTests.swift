@@ -1,4 +1,4 @@
-@_spi(Inspection) import Lookahead
+@_spi(Machines) @_spi(Inspection) import Lookahead
 import Testing
 
 @Suite("LoadQueue scheduling")
@@ -218,12 +218,12 @@ struct LoadQueueTests {
   @Test("Jitter is deterministic for a seed and stays within the configured fraction")
   func jitterIsSeeded() {
     func firstDelays(seed: UInt64) -> [Duration] {
-      var queue = LoadQueue<Int, Int>(
-        configuration: LoadQueueConfiguration(
-          maximumConcurrentLoads: 100,
-          retryPolicy: RetryPolicy(
-            maximumRetries: 1, initialDelay: .seconds(1), maximumDelay: .seconds(1), jitter: 0.5),
-          jitterSeed: seed))
+      var configuration = LoadQueueConfiguration(
+        maximumConcurrentLoads: 100,
+        retryPolicy: RetryPolicy(
+          maximumRetries: 1, initialDelay: .seconds(1), maximumDelay: .seconds(1), jitter: 0.5))
+      configuration.jitterSeed = seed
+      var queue = LoadQueue<Int, Int>(configuration: configuration)
       var delays: [Duration] = []
       for key in 0..<20 {
         for case .start(_, let ticket, _) in queue.want(key, by: 0, priority: .preload, now: .zero)

@@ -1,5 +1,5 @@
 import Foundation
-import Lookahead
+@_spi(Machines) import Lookahead
 import Testing
 
 /// Bad arguments to the loading engine are programmer errors: they trap with a

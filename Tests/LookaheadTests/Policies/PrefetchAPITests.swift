@@ -2,7 +2,7 @@ import Foundation
 import LookaheadTestSupport
 import Testing
 
-@testable import Lookahead
+@_spi(Machines) @testable import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics

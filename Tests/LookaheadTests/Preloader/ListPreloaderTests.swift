@@ -34,6 +34,12 @@ private typealias Harness = PreloaderHarness
       })
   }
 
+  @Test("each preloader draws its own seed for the retry jitter")
+  func eachPreloaderDrawsItsOwnRetryJitterSeed() {
+    let seeds = (0..<2).map { _ in Harness().preloader.stateMachine.queue.configuration.jitterSeed }
+    #expect(seeds[0] != seeds[1], "one seed for every preloader retries in step")
+  }
+
   @Test("a cell gets a ready resource at once and joins a load in flight")
   func aCellGetsAReadyResourceAtOnceAndJoinsALoadInFlight() async throws {
     let harness = Harness()

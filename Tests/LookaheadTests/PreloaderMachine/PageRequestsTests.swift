@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Lookahead
+@_spi(Machines) @testable import Lookahead
 
 @Suite("The page requests of a list preloader's state machine")
 struct PageRequestsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Lookahead
+@_spi(Machines) @testable import Lookahead
 
 #if canImport(CoreGraphics)
   import CoreGraphics
