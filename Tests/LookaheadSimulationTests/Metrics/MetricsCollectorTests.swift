@@ -159,6 +159,5 @@ struct RunMetricsTests {
         == #"{"blank_item_frames":3,"blank_rate":0.2,"bytes":19300,"cancelled":1,"pages":2,"peak_cache_bytes":3000,"requests":6,"stall_ms":50.5,"ttc_p50_ms":10,"ttc_p95_ms":20.25,"visible_item_frames":15,"wasted_bytes":9300}"#
     )
     #expect(try JSONDecoder().decode(RunMetrics.self, from: metrics.jsonData()) == metrics)
-    #expect(metrics.jsonData() == metrics.jsonData())
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Front gap array")
 struct FrontGapArrayTests {
-  @Test("Insertions and removals anywhere leave the elements an array would hold")
+  @Test("insertions and removals anywhere leave the elements an array would hold")
   func agreesWithAnArray() {
     var random = SplitMix64(seed: 5)
     var array = FrontGapArray<Int>()
@@ -38,7 +38,7 @@ struct FrontGapArrayTests {
     #expect(Array(array[0..<array.count]) == reference)
   }
 
-  @Test("Removing from the front many times reads like an array, before and after compaction")
+  @Test("removing from the front many times reads like an array, before and after compaction")
   func frontRemovalsKeepOrder() {
     var array = FrontGapArray<Int>()
     for value in 0..<1_000 { array.insert(value, at: array.count) }

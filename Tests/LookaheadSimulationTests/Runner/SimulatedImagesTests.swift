@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Simulated images")
 struct SimulatedImagesTests {
-  @Test("Marking visible ranges leaves the cache in the order marking every item would")
+  @Test("marking visible ranges leaves the cache in the order marking every item would")
   func markingSkipsOnlyWhatKeepsTheOrder() {
     var random = SplitMix64(seed: 11)
     let images = SimulatedImages(capacity: 2_000)
@@ -30,7 +30,7 @@ struct SimulatedImagesTests {
     }
   }
 
-  @Test("A load starts from the disk tier once its image was stored, and ends when it finishes")
+  @Test("a load starts from the disk tier once its image was stored, and ends when it finishes")
   func startsAndFinishesLoads() {
     let images = SimulatedImages(capacity: 100)
     let load = InFlightLoad(ticket: LoadTicket(rawValue: 1), start: 5)
@@ -44,7 +44,7 @@ struct SimulatedImagesTests {
     #expect(images.finishLoad(of: 5, size: 10) == nil)
   }
 
-  @Test("The readiness handed to the state machine answers as the cache does, for any item")
+  @Test("the readiness handed to the state machine answers as the cache does, for any item")
   func readinessAnswersAsTheCache() {
     let images = SimulatedImages(capacity: 100)
     images.store(2, size: 40)
@@ -57,7 +57,7 @@ struct SimulatedImagesTests {
     #expect(readiness.isReady(7) && !readiness.isReady(2) && !readiness.isReady(-1))
   }
 
-  @Test("Stores and evictions are noted for a reader that asks for them")
+  @Test("stores and evictions are noted for a reader that asks for them")
   func notesReadinessChanges() {
     let images = SimulatedImages(capacity: 100)
     images.store(1, size: 60)

@@ -30,15 +30,6 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
 }
 
 @Suite struct SimulationTests {
-  @Test("the same setup gives byte identical JSON")
-  func theSameSetupGivesByteIdenticalJSON() {
-    let trace = TraceGenerator(scenario: .skimmer, seed: 3, duration: 20_000).generate()
-    for strategy in StrategyID.allCases {
-      let setup = SimulationSetup(trace: trace, strategy: strategy, network: .threeG, seed: 3)
-      #expect(Simulation.run(setup).jsonData() == Simulation.run(setup).jsonData(), "\(strategy)")
-    }
-  }
-
   /// A static viewport on 3G with `infinite-scroll`: the first page, then the four
   /// visible images, with times taken from an independent replay of the network model.
   @Test("static viewport on a slow network matches an independent replay")

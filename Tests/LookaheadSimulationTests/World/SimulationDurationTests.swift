@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Simulation durations")
 struct SimulationDurationTests {
-  @Test("The inline conversion equals the standard library's for the times of a run")
+  @Test("the inline conversion equals the standard library's for the times of a run")
   func equalsTheStandardConversion() {
     var random = SplitMix64(seed: 3)
     var values: [Double] = [
@@ -26,7 +26,7 @@ struct SimulationDurationTests {
     }
   }
 
-  @Test("Beyond 2^53 ms it defers to the standard library")
+  @Test("beyond 2^53 ms it defers to the standard library")
   func defersForLargeValues() {
     #expect(Duration.simulated(milliseconds: 0x1p60) == .milliseconds(0x1p60))
     #expect(Duration.simulated(milliseconds: -0x1p55) == .milliseconds(-0x1p55))

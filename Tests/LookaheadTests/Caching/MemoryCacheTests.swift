@@ -4,7 +4,7 @@ import Testing
 
 @Suite("MemoryCache")
 struct MemoryCacheTests {
-  @Test("Hits and inserts move keys to the front in exact LRU order")
+  @Test("hits and inserts move keys to the front in exact LRU order")
   func exactLRUOrder() {
     let cache = MemoryCache<String, Int>()
     for (index, key) in ["a", "b", "c", "d"].enumerated() { cache.setValue(index, forKey: key) }
@@ -20,7 +20,7 @@ struct MemoryCacheTests {
     #expect(cache.value(forKey: "missing") == nil)
   }
 
-  @Test("The count limit evicts the least recently used entry")
+  @Test("the count limit evicts the least recently used entry")
   func countLimitEvictsLeastRecentlyUsed() {
     let cache = MemoryCache<Int, Int>(countLimit: 3)
     for key in 1...3 { cache.setValue(key, forKey: key) }
@@ -31,7 +31,7 @@ struct MemoryCacheTests {
     #expect(cache.count == 3)
   }
 
-  @Test("The cost limit evicts from the tail until the total fits")
+  @Test("the cost limit evicts from the tail until the total fits")
   func costLimitEvicts() {
     let cache = MemoryCache<String, String>(costLimit: 100, maximumEntryCostFraction: 0.5)
     cache.setValue("a", forKey: "a", cost: 40)
@@ -44,7 +44,7 @@ struct MemoryCacheTests {
     #expect(cache.totalCost == 40, "replacing an entry replaces its cost")
   }
 
-  @Test("Entries costlier than the configured fraction are refused and drop the old value")
+  @Test("entries costlier than the configured fraction are refused and drop the old value")
   func oversizedEntriesAreRefused() {
     let cache = MemoryCache<String, Int>(costLimit: 1_000, maximumEntryCostFraction: 0.1)
     #expect(cache.entryCostLimit == 100)
@@ -55,7 +55,7 @@ struct MemoryCacheTests {
     #expect(MemoryCache<Int, Int>().setValue(1, forKey: 1, cost: .max - 1))
   }
 
-  @Test("Entries expire after the time to live on the injected clock")
+  @Test("entries expire after the time to live on the injected clock")
   func timeToLive() {
     let clock = ManualClock()
     let cache = MemoryCache<String, Int>(timeToLive: .seconds(10), clock: clock)
@@ -73,7 +73,7 @@ struct MemoryCacheTests {
     #expect(cache.keys == ["newest"])
   }
 
-  @Test("Trim and removeAll drop least recently used entries first")
+  @Test("trim and removeAll drop least recently used entries first")
   func trimAndRemoveAll() {
     let cache = MemoryCache<Int, Int>()
     for key in 0..<10 { cache.setValue(key, forKey: key, cost: 10) }
@@ -89,7 +89,7 @@ struct MemoryCacheTests {
     #expect(cache.keys == [1], "the cache works after removeAll")
   }
 
-  @Test("Freed slots are reused and the list stays consistent under churn")
+  @Test("freed slots are reused and the list stays consistent under churn")
   func churnKeepsListConsistent() {
     let cache = MemoryCache<Int, Int>(countLimit: 50)
     var reference: [Int] = []
@@ -116,7 +116,7 @@ struct MemoryCacheTests {
 
 @Suite("MemoryCache concurrency")
 struct MemoryCacheConcurrencyTests {
-  @Test("Concurrent readers and writers keep the limits and the bookkeeping exact")
+  @Test("concurrent readers and writers keep the limits and the bookkeeping exact")
   func concurrentStress() async {
     let cache = MemoryCache<Int, Int>(
       countLimit: 64, costLimit: 4_000, maximumEntryCostFraction: 0.1)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Duration in seconds")
 struct DurationSecondsTests {
-  @Test("The inline components equal the standard library's, and so do the seconds")
+  @Test("the inline components equal the standard library's, and so do the seconds")
   func equalsTheStandardComponents() {
     var random = SplitMix64(seed: 11)
     var durations: [Duration] = [
@@ -40,7 +40,7 @@ struct DurationSecondsTests {
     }
   }
 
-  @Test("The inline ratio equals the standard library's division, ties and large counts too")
+  @Test("the inline ratio equals the standard library's division, ties and large counts too")
   func ratioEqualsTheStandardDivision() {
     var random = SplitMix64(seed: 12)
     let attoseconds = { (count: Int64) in

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("NonEmptyList")
 struct NonEmptyListTests {
-  @Test("A list of one holds its element at index 0")
+  @Test("a list of one holds its element at index 0")
   func holdsOneElement() {
     let list = NonEmptyList("a")
     #expect(list.count == 1)
@@ -13,7 +13,7 @@ struct NonEmptyListTests {
     #expect(list.indices == 0..<1)
   }
 
-  @Test("Appended elements follow the first, and removing the last restores the list")
+  @Test("appended elements follow the first, and removing the last restores the list")
   func appendsAndRemovesAtTheEnd() {
     var list = NonEmptyList(1)
     list.append(2)
@@ -26,7 +26,7 @@ struct NonEmptyListTests {
     #expect(list == expected)
   }
 
-  @Test("Elements are replaced and swapped in place, the first one included")
+  @Test("elements are replaced and swapped in place, the first one included")
   func mutatesInPlace() {
     var list = NonEmptyList("a")
     list.append("b")
@@ -43,7 +43,7 @@ struct NonEmptyListTests {
     #expect(Array(list) == ["A", "b"])
   }
 
-  @Test("Keeping the first element only drops the others")
+  @Test("keeping the first element only drops the others")
   func keepsTheFirstOnly() {
     var list = NonEmptyList(1)
     for element in 2...10 { list.append(element) }
@@ -53,7 +53,7 @@ struct NonEmptyListTests {
     #expect(Array(list) == [1, 5])
   }
 
-  @Test("Collection algorithms see the elements in order")
+  @Test("collection algorithms see the elements in order")
   func supportsCollectionAlgorithms() {
     var list = NonEmptyList(3)
     list.append(1)

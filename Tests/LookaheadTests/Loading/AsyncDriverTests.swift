@@ -31,7 +31,7 @@ struct AsyncDriverTests {
     #expect(counts.tasks == 0)
   }
 
-  @Test("Concurrent calls for one key share one load, and the value is cached")
+  @Test("concurrent calls for one key share one load, and the value is cached")
   func concurrentCallsJoin() async throws {
     let loader = Loader()
     let cache = MemoryCache<String, String>()
@@ -48,7 +48,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("Cancelling the only caller cancels its load")
+  @Test("cancelling the only caller cancels its load")
   func cancellingTheOnlyCallerCancelsTheLoad() async throws {
     let loader = Loader()
     let driver = AsyncDriver(loader: loader, clock: ManualClock())
@@ -60,7 +60,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("Cancelling one of two callers keeps the load for the other")
+  @Test("cancelling one of two callers keeps the load for the other")
   func cancellingOneCallerKeepsTheLoad() async throws {
     let loader = Loader()
     let driver = AsyncDriver(loader: loader, clock: ManualClock())
@@ -75,7 +75,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("A transient failure is retried after the backoff on the injected clock")
+  @Test("a transient failure is retried after the backoff on the injected clock")
   func transientFailureIsRetried() async throws {
     let loader = Loader()
     let clock = ManualClock()
@@ -115,7 +115,7 @@ struct AsyncDriverTests {
     #expect(retryTimes.first != retryTimes.last, "one seed for every driver retries in step")
   }
 
-  @Test("A permanent failure reaches the caller as a permanent LoadError")
+  @Test("a permanent failure reaches the caller as a permanent LoadError")
   func permanentFailureThrows() async throws {
     let loader = Loader()
     let driver = AsyncDriver(loader: loader, clock: ManualClock(), configuration: Self.quickRetries)
@@ -128,7 +128,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("A prefetched value lands in the cache; a call during the prefetch joins it")
+  @Test("a prefetched value lands in the cache; a call during the prefetch joins it")
   func prefetchFillsTheCacheAndIsJoined() async throws {
     let loader = Loader()
     let cache = MemoryCache<String, String>()
@@ -148,7 +148,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("Cancelling a prefetch cancels its load; cancelling again is harmless")
+  @Test("cancelling a prefetch cancels its load; cancelling again is harmless")
   func cancelPrefetching() async throws {
     let loader = Loader()
     let driver = AsyncDriver(loader: loader, clock: ManualClock())
@@ -160,7 +160,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("A visible call preempts a running prefetch when every slot is busy")
+  @Test("a visible call preempts a running prefetch when every slot is busy")
   func visibleCallPreemptsPrefetch() async throws {
     let loader = Loader()
     let driver = AsyncDriver(
@@ -179,7 +179,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("The rate limit holds a start back until the clock reaches the window's end")
+  @Test("the rate limit holds a start back until the clock reaches the window's end")
   func rateLimitWakesUpOnTheInjectedClock() async throws {
     let loader = Loader()
     let clock = ManualClock()
@@ -199,7 +199,7 @@ struct AsyncDriverTests {
     Self.expectNoLeftovers(driver)
   }
 
-  @Test("Many concurrent callers and cancellations leave nothing behind")
+  @Test("many concurrent callers and cancellations leave nothing behind")
   func concurrentStress() async throws {
     let loader = Loader()
     let cache = MemoryCache<String, String>(countLimit: 8)

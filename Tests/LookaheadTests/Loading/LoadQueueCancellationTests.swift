@@ -3,7 +3,7 @@ import Testing
 
 @Suite("LoadQueue cancellation windows")
 struct LoadQueueCancellationTests {
-  @Test("Start then stop in the same tick cancels the load and forgets the key")
+  @Test("start then stop in the same tick cancels the load and forgets the key")
   func startThenStopInTheSameTick() {
     var script = LoadQueueScript()
     script.run([
@@ -14,7 +14,7 @@ struct LoadQueueCancellationTests {
     #expect(script.queue.storageCounts.isEmpty)
   }
 
-  @Test("Cancel while queued removes the key so it never starts")
+  @Test("cancel while queued removes the key so it never starts")
   func cancelWhileQueued() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -26,7 +26,7 @@ struct LoadQueueCancellationTests {
     #expect(script.queue.storageCounts.isEmpty)
   }
 
-  @Test("Cancel while running cancels only when the last waiter leaves")
+  @Test("cancel while running cancels only when the last waiter leaves")
   func cancelWhileRunning() {
     var script = LoadQueueScript()
     script.run([
@@ -39,7 +39,7 @@ struct LoadQueueCancellationTests {
     #expect(script.queue.storageCounts.isEmpty)
   }
 
-  @Test("Cancel after finish is harmless")
+  @Test("cancel after finish is harmless")
   func cancelAfterFinish() {
     var script = LoadQueueScript()
     script.run([
@@ -49,7 +49,7 @@ struct LoadQueueCancellationTests {
     ])
   }
 
-  @Test("Cancelling twice is harmless")
+  @Test("cancelling twice is harmless")
   func cancelTwice() {
     var script = LoadQueueScript()
     script.run([
@@ -60,7 +60,7 @@ struct LoadQueueCancellationTests {
     ])
   }
 
-  @Test("Cancel during backoff forgets the retry")
+  @Test("cancel during backoff forgets the retry")
   func cancelDuringBackoff() {
     var script = LoadQueueScript(
       LoadQueueConfiguration(retryPolicy: RetryPolicy(initialDelay: .seconds(1), jitter: 0)))
@@ -73,7 +73,7 @@ struct LoadQueueCancellationTests {
     #expect(script.queue.storageCounts.isEmpty)
   }
 
-  @Test("A cancelled key wanted again starts a fresh attempt; the old outcome is ignored")
+  @Test("a cancelled key wanted again starts a fresh attempt; the old outcome is ignored")
   func restartAfterCancel() {
     var script = LoadQueueScript()
     script.run([

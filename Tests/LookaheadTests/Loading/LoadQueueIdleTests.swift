@@ -3,7 +3,7 @@ import Testing
 
 @Suite("LoadQueue idle work")
 struct LoadQueueIdleTests {
-  @Test("An idle load yields its slot to any more urgent key, then runs again")
+  @Test("an idle load yields its slot to any more urgent key, then runs again")
   func idleYieldsToAnyMoreUrgentKey() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -15,7 +15,7 @@ struct LoadQueueIdleTests {
     ])
   }
 
-  @Test("Only idle work yields to prefetches: a prefetch keeps its slot, as does idle work")
+  @Test("only idle work yields to prefetches: a prefetch keeps its slot, as does idle work")
   func onlyIdleWorkYieldsToPrefetches() {
     var prefetches = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     prefetches.run([
@@ -29,7 +29,7 @@ struct LoadQueueIdleTests {
     ])
   }
 
-  @Test("An idle load joined by a more urgent waiter is no longer idle and keeps its slot")
+  @Test("an idle load joined by a more urgent waiter is no longer idle and keeps its slot")
   func joinedIdleLoadKeepsItsSlot() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -39,7 +39,7 @@ struct LoadQueueIdleTests {
     ])
   }
 
-  @Test("Idle work keeps its slot when preemption is off")
+  @Test("idle work keeps its slot when preemption is off")
   func idleKeepsItsSlotWithoutPreemption() {
     var script = LoadQueueScript(
       LoadQueueConfiguration(maximumConcurrentLoads: 1, allowsPreemption: false))

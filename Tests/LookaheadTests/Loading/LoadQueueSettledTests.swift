@@ -35,7 +35,7 @@ struct LoadQueueSettledTests {
     return queue
   }
 
-  @Test("Busy slots and a waiting prefetch: settled")
+  @Test("busy slots and a waiting prefetch: settled")
   func busySlotsAndAWaitingPrefetch() {
     let queue = Self.busyQueue(waiting: .display)
     #expect(queue.runningCount == 2)
@@ -43,7 +43,7 @@ struct LoadQueueSettledTests {
     #expect(queue.startsOnlyVisibleKeys(now: .zero))
   }
 
-  @Test("A visible key waiting behind a prefetch preempts: not settled")
+  @Test("a visible key waiting behind a prefetch preempts: not settled")
   func aVisibleKeyWaiting() {
     var queue = Self.busyQueue(waiting: .visible)
     #expect(!queue.settled(now: .zero))
@@ -55,7 +55,7 @@ struct LoadQueueSettledTests {
     #expect(queue.settled(now: .zero))
   }
 
-  @Test("A free slot with a key waiting, a due retry or a passed wake-up: not settled")
+  @Test("a free slot with a key waiting, a due retry or a passed wake-up: not settled")
   func freeSlotsAndDueRetries() throws {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 2))
     var actions: [Queue.Action] = []
@@ -78,7 +78,7 @@ struct LoadQueueSettledTests {
     #expect(!queue.startsOnlyVisibleKeys(now: retryAt))
   }
 
-  @Test("An idle load running: a waiting prefetch may take its slot, so not settled")
+  @Test("an idle load running: a waiting prefetch may take its slot, so not settled")
   func anIdleLoadRunning() {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
     var actions: [Queue.Action] = []

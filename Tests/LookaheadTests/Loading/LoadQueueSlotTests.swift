@@ -6,7 +6,7 @@ import Testing
 struct LoadQueueSlotTests {
   typealias Queue = LoadQueue<String, Int>
 
-  @Test("A key that leaves frees its slot for the next key, and a stale heap element stays stale")
+  @Test("a key that leaves frees its slot for the next key, and a stale heap element stays stale")
   func reusesFreedSlots() {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
     _ = queue.want("busy", by: 1, priority: .visible, now: .zero)
@@ -27,7 +27,7 @@ struct LoadQueueSlotTests {
     #expect(queue.storageCounts.keys == 1)
   }
 
-  @Test("A stale heap element naming a reused slot never decides when the slot's new key starts")
+  @Test("a stale heap element naming a reused slot never decides when the slot's new key starts")
   func staleElementOfAReusedSlot() throws {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
     _ = queue.want("busy", by: 1, priority: .visible, now: .zero)
@@ -50,7 +50,7 @@ struct LoadQueueSlotTests {
       ])
   }
 
-  @Test("A key's slot holds every waiter, and a waiter that leaves keeps the others")
+  @Test("a key's slot holds every waiter, and a waiter that leaves keeps the others")
   func keepsSeveralWaitersInOneSlot() {
     var queue = Queue()
     _ = queue.want("a", by: 1, priority: .preload, now: .zero)
@@ -72,7 +72,7 @@ struct LoadQueueSlotTests {
     #expect(queue.freeSlots == [0])
   }
 
-  @Test("Slots grow to the most keys known at once, however many keys come and go")
+  @Test("slots grow to the most keys known at once, however many keys come and go")
   func slotsStayBounded() {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 2))
     for round in 0..<50 {
@@ -93,7 +93,7 @@ struct LoadQueueSlotTests {
     #expect(queue.freeSlots.count == queue.slots.count)
   }
 
-  @Test("A retrying key keeps its slot and its error")
+  @Test("a retrying key keeps its slot and its error")
   func retryKeepsItsSlot() {
     let policy = RetryPolicy(
       maximumRetries: 1, initialDelay: .milliseconds(100), maximumDelay: .seconds(1), jitter: 0)
@@ -108,7 +108,7 @@ struct LoadQueueSlotTests {
     #expect(queue.slots[0].failure == nil)
   }
 
-  @Test("A running attempt is found by its ticket, and a stale ticket is not")
+  @Test("a running attempt is found by its ticket, and a stale ticket is not")
   func findsRunningAttemptsByTicket() {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
     _ = queue.want("a", by: 1, priority: .preload, now: .zero)
@@ -126,7 +126,7 @@ struct LoadQueueSlotTests {
     #expect(restarted != first && queue.isRunning("a", ticket: restarted))
   }
 
-  @Test("A finished load hands its waiters over in place, before the loads it lets start")
+  @Test("a finished load hands its waiters over in place, before the loads it lets start")
   func deliversInPlace() {
     var queue = Queue(configuration: LoadQueueConfiguration(maximumConcurrentLoads: 1))
     _ = queue.want("a", by: 1, priority: .visible, now: .zero)

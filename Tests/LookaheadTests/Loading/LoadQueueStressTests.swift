@@ -35,7 +35,7 @@ struct LoadQueueStressTests {
     }
   }
 
-  @Test("A frame that re-orders many keys at once starts them as one want each would")
+  @Test("a frame that re-orders many keys at once starts them as one want each would")
   func batchedReorderingStartsInTheSameOrder() {
     var random = SplitMix64(seed: 7)
     let configuration = LoadQueueConfiguration(maximumConcurrentLoads: 1)

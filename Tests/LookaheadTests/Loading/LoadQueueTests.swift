@@ -6,7 +6,7 @@ struct LoadQueueTests {
   static let noJitter = RetryPolicy(
     maximumRetries: 2, initialDelay: .milliseconds(100), maximumDelay: .seconds(1), jitter: 0)
 
-  @Test("A second waiter joins the running load and both get the one result")
+  @Test("a second waiter joins the running load and both get the one result")
   func joinsDuplicateRequests() {
     var script = LoadQueueScript()
     script.run([
@@ -17,7 +17,7 @@ struct LoadQueueTests {
     #expect(script.queue.storageCounts.isEmpty)
   }
 
-  @Test("A more urgent waiter raises a queued key's priority")
+  @Test("a more urgent waiter raises a queued key's priority")
   func raisesPriorityOnJoin() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -31,7 +31,7 @@ struct LoadQueueTests {
     #expect(script.queue.state(of: "b") == .loading)
   }
 
-  @Test("Keys start by class, then by smaller order, then first come first served")
+  @Test("keys start by class, then by smaller order, then first come first served")
   func ordersByClassThenOrderThenArrival() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -49,7 +49,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("Ties go to the key longest in its class, however often its order changed")
+  @Test("ties go to the key longest in its class, however often its order changed")
   func tiesGoToTheKeyLongestInItsClass() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -71,7 +71,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("Losing the most urgent waiter lowers a queued key back")
+  @Test("losing the most urgent waiter lowers a queued key back")
   func lowersPriorityWhenUrgentWaiterLeaves() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -84,7 +84,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("No more than the concurrency cap run at once")
+  @Test("no more than the concurrency cap run at once")
   func respectsConcurrencyCap() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 2))
     script.run([
@@ -98,7 +98,7 @@ struct LoadQueueTests {
     #expect(script.queue.runningCount == 2)
   }
 
-  @Test("A visible request preempts the least urgent running prefetch, which requeues")
+  @Test("a visible request preempts the least urgent running prefetch, which requeues")
   func visiblePreemptsPrefetch() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 2))
     script.run([
@@ -111,7 +111,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("Preemption picks its victim by the running loads' current orders and priorities")
+  @Test("preemption picks its victim by the running loads' current orders and priorities")
   func preemptionReadsCurrentOrders() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 2))
     script.run([
@@ -127,7 +127,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("A visible request preempts a prefetch even while other slots hold visible loads")
+  @Test("a visible request preempts a prefetch even while other slots hold visible loads")
   func preemptsBesideVisibleLoads() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 2))
     script.run([
@@ -138,7 +138,7 @@ struct LoadQueueTests {
     #expect(script.queue.state(of: "shown") == .loading)
   }
 
-  @Test("A running load whose request falls to a prefetch can be preempted")
+  @Test("a running load whose request falls to a prefetch can be preempted")
   func loweredRunningLoadBecomesAVictim() {
     var script = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     script.run([
@@ -151,7 +151,7 @@ struct LoadQueueTests {
     #expect(script.queue.state(of: "left") == .queued(.preload))
   }
 
-  @Test("A visible request waits when every running load is visible or preemption is off")
+  @Test("a visible request waits when every running load is visible or preemption is off")
   func preemptsOnlyPrefetches() {
     var allVisible = LoadQueueScript(LoadQueueConfiguration(maximumConcurrentLoads: 1))
     allVisible.run([
@@ -166,7 +166,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("The rate limit holds starts back and asks for a wake-up when the window frees")
+  @Test("the rate limit holds starts back and asks for a wake-up when the window frees")
   func rateLimitsStarts() {
     var script = LoadQueueScript(
       LoadQueueConfiguration(rateLimit: RateLimit(maximumStarts: 2, per: .seconds(1))))
@@ -182,7 +182,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("Transient failures retry with exponential backoff, then fail")
+  @Test("transient failures retry with exponential backoff, then fail")
   func retriesWithBackoff() {
     var script = LoadQueueScript(LoadQueueConfiguration(retryPolicy: Self.noJitter))
     script.run([
@@ -203,7 +203,7 @@ struct LoadQueueTests {
     #expect(script.queue.storageCounts.isEmpty)
   }
 
-  @Test("A waiter that joins during backoff gets the retried result")
+  @Test("a waiter that joins during backoff gets the retried result")
   func joinsDuringBackoff() {
     var script = LoadQueueScript(LoadQueueConfiguration(retryPolicy: Self.noJitter))
     script.run([
@@ -215,7 +215,7 @@ struct LoadQueueTests {
     ])
   }
 
-  @Test("Jitter is deterministic for a seed and stays within the configured fraction")
+  @Test("jitter is deterministic for a seed and stays within the configured fraction")
   func jitterIsSeeded() {
     func firstDelays(seed: UInt64) -> [Duration] {
       var configuration = LoadQueueConfiguration(
@@ -243,7 +243,7 @@ struct LoadQueueTests {
     #expect(Set(delays).count > 10)
   }
 
-  @Test("A permanent failure fails fast and leaves other keys alone")
+  @Test("a permanent failure fails fast and leaves other keys alone")
   func permanentFailureFailsFast() {
     var script = LoadQueueScript(LoadQueueConfiguration(retryPolicy: Self.noJitter))
     script.run([
@@ -255,7 +255,7 @@ struct LoadQueueTests {
     #expect(script.queue.state(of: "bad") == .notRequested)
   }
 
-  @Test("A load that reports cancellation by itself fails its waiters as cancelled, once")
+  @Test("a load that reports cancellation by itself fails its waiters as cancelled, once")
   func loaderCancellationIsNotRetried() {
     var script = LoadQueueScript(LoadQueueConfiguration(retryPolicy: Self.noJitter))
     script.run([

@@ -10,7 +10,7 @@ struct LoadingPreconditionTests {
     result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
   }
 
-  @Test("A NaN order traps naming the argument")
+  @Test("a NaN order traps naming the argument")
   func nanOrderTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var queue = LoadQueue<Int, Int>()
@@ -19,7 +19,7 @@ struct LoadingPreconditionTests {
     #expect(Self.stderr(result).contains("order must not be NaN"))
   }
 
-  @Test("A concurrency cap below one traps naming the argument")
+  @Test("a concurrency cap below one traps naming the argument")
   func zeroConcurrencyTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = LoadQueueConfiguration(maximumConcurrentLoads: 0)
@@ -27,7 +27,7 @@ struct LoadingPreconditionTests {
     #expect(Self.stderr(result).contains("maximumConcurrentLoads must be at least 1"))
   }
 
-  @Test("A negative cache cost traps naming the argument")
+  @Test("a negative cache cost traps naming the argument")
   func negativeCostTraps() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       MemoryCache<Int, Int>().setValue(1, forKey: 1, cost: -1)

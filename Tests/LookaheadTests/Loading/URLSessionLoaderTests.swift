@@ -16,7 +16,7 @@ struct URLSessionLoaderTests {
     return URLSession(configuration: configuration)
   }
 
-  @Test("A 200 response yields its body")
+  @Test("a 200 response yields its body")
   func success() async throws {
     let server = try TestHTTPServer(routes: ["/hello": .ok(Data("hello".utf8))])
     defer { server.stop() }
@@ -25,7 +25,7 @@ struct URLSessionLoaderTests {
     #expect(String(decoding: data, as: UTF8.self) == "hello")
   }
 
-  @Test("A 404 is a permanent error naming the status")
+  @Test("a 404 is a permanent error naming the status")
   func notFoundIsPermanent() async throws {
     let server = try TestHTTPServer()
     defer { server.stop() }
@@ -38,7 +38,7 @@ struct URLSessionLoaderTests {
     #expect(error?.description.contains("HTTP 404") == true)
   }
 
-  @Test("A 500 followed by a 200 succeeds through the driver's retry")
+  @Test("a 500 followed by a 200 succeeds through the driver's retry")
   func serverErrorIsRetried() async throws {
     let server = try TestHTTPServer(routes: [
       "/flaky": .sequence([.status(500), .ok(Data("second time".utf8))])
@@ -58,7 +58,7 @@ struct URLSessionLoaderTests {
     #expect(server.requestCount(for: "/flaky") == 2)
   }
 
-  @Test("A stalled response times out as a transient error")
+  @Test("a stalled response times out as a transient error")
   func stalledResponseTimesOut() async throws {
     let server = try TestHTTPServer(routes: ["/stall": .stall])
     defer { server.stop() }
@@ -72,7 +72,7 @@ struct URLSessionLoaderTests {
     #expect((error?.underlying as? URLError)?.code == .timedOut)
   }
 
-  @Test("Cancelling the task mid-transfer stops the download and says what had arrived")
+  @Test("cancelling the task mid-transfer stops the download and says what had arrived")
   func cancellationMidTransfer() async throws {
     let server = try TestHTTPServer(routes: [
       "/slow": .slowChunks(count: 10_000, size: 1_024, interval: .milliseconds(10))
@@ -94,7 +94,7 @@ struct URLSessionLoaderTests {
     await server.waitUntil { $0.abortedTransfers == 1 }
   }
 
-  @Test("A connection closed before any reply (a server that died) is a transient error")
+  @Test("a connection closed before any reply (a server that died) is a transient error")
   func emptyReplyIsTransient() async throws {
     let server = try TestHTTPServer(routes: ["/gone": .closeWithoutReply])
     defer { server.stop() }
@@ -105,7 +105,7 @@ struct URLSessionLoaderTests {
     #expect(error?.kind == .transient)
   }
 
-  @Test("A body cut short is a transient error, never a value")
+  @Test("a body cut short is a transient error, never a value")
   func truncatedBodyIsTransient() async throws {
     let server = try TestHTTPServer(routes: [
       "/cut": .truncated(body: Data(repeating: 7, count: 5_000), declaredLength: 10_000)
@@ -118,7 +118,7 @@ struct URLSessionLoaderTests {
     #expect(error?.kind == .transient)
   }
 
-  @Test("Status codes and URL errors are classified as transient or permanent")
+  @Test("status codes and URL errors are classified as transient or permanent")
   func classification() {
     #expect(LoadError.classifying(URLError(.cancelled)).kind == .cancelled)
     #expect(LoadError.classifying(CancellationError()).kind == .cancelled)

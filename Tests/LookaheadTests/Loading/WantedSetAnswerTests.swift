@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Wanted set answer")
 struct WantedSetAnswerTests {
-  @Test("A frame's answer reads the kept requests with their items' keys, in order")
+  @Test("a frame's answer reads the kept requests with their items' keys, in order")
   func readsTheKeptRequestsByKey() {
     var keys = ItemKeyTable<String>()
     for key in ["a", nil, "c", "d"] { keys.append(key) }
@@ -27,7 +27,7 @@ struct WantedSetAnswerTests {
     #expect(fromArray.count == 1 && fromArray[0] == array[0])
   }
 
-  @Test("The wanted set reports the same changes from a frame's answer as from an array")
+  @Test("the wanted set reports the same changes from a frame's answer as from an array")
   func updatesTheWantedSetAsAnArrayDoes() {
     var random = SplitMix64(seed: 13)
     var keys = ItemKeyTable<Int>()

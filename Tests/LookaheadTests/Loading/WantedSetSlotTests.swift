@@ -4,7 +4,7 @@ import Testing
 
 @Suite("WantedSet slots")
 struct WantedSetSlotTests {
-  @Test("Each wanted key keeps the slot it entered with, and leaves with it")
+  @Test("each wanted key keeps the slot it entered with, and leaves with it")
   func reportsTheSlotsOfKeysThatEnterAndLeave() {
     var random = SplitMix64(seed: 5)
     var wanted = WantedSet<Int>()

@@ -44,7 +44,7 @@ private struct ReferenceWantedSet {
     WantedSet.Request(key: key, priority: priority, order: order)
   }
 
-  @Test("Answers that slide, jump, reorder and repeat keys report what the plain model does")
+  @Test("answers that slide, jump, reorder and repeat keys report what the plain model does")
   func matchesThePlainModel() {
     var random = SplitMix64(seed: 7)
     var wanted = WantedSet<Int>()
@@ -85,7 +85,7 @@ private struct ReferenceWantedSet {
     for (key, entry) in model.current { #expect(wanted.request(for: key) == entry.request) }
   }
 
-  @Test("A change of order alone waits, each key's latest in the order keys first changed")
+  @Test("a change of order alone waits, each key's latest in the order keys first changed")
   func defersChangesOfOrderAlone() {
     var wanted = WantedSet<Int>()
     var deferred = 0
@@ -121,7 +121,7 @@ private struct ReferenceWantedSet {
     #expect(!wanted.hasDeferredOrders && !wanted.hasDeferredOrders(of: .preload))
   }
 
-  @Test("Withdrawn, forgotten or unknown-to-the-queue keys leave no deferred order")
+  @Test("withdrawn, forgotten or unknown-to-the-queue keys leave no deferred order")
   func dropsDeferredOrdersOfKeysThatLeave() {
     var wanted = WantedSet<Int>()
     var deferred = 0
@@ -152,7 +152,7 @@ private struct ReferenceWantedSet {
 }
 
 extension WantedSetTests {
-  @Test("Deferred orders that keep being replaced keep bounded storage between takes")
+  @Test("deferred orders that keep being replaced keep bounded storage between takes")
   func deferredStorageStaysBounded() {
     var wanted = WantedSet<Int>()
     var deferred = 0

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("List metrics recorder frames")
 struct ListMetricsRecorderReadinessTests {
-  @Test("Frames measured with a readiness table count as with a closure")
+  @Test("frames measured with a readiness table count as with a closure")
   func readinessTableCountsAsTheClosure() {
     var random = SplitMix64(seed: 21)
     var withClosure = ListMetricsRecorder<Int, Int>()
@@ -43,7 +43,7 @@ struct ListMetricsRecorderReadinessTests {
     #expect(expected.blankItemFrames > 0 && expected.visibleItemFrames > expected.blankItemFrames)
   }
 
-  @Test("Frames with stable positions count as frames compared by id")
+  @Test("frames with stable positions count as frames compared by id")
   func stablePositionsCountAsIDs() {
     var random = SplitMix64(seed: 34)
     var byPosition = ListMetricsRecorder<Int, Int>()

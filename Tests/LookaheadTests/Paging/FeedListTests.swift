@@ -102,7 +102,7 @@ import Testing
     #expect(list.items.map(\.id) == [3, 2, 1])
   }
 
-  @Test("Merging random feeds and edits keeps the list sorted, unique and complete")
+  @Test("merging random feeds and edits keeps the list sorted, unique and complete")
   func mergeProperty() {
     var generator = SplitMix64(seed: 0x5EED)
     for _ in 0..<500 {

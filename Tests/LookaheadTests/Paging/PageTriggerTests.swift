@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test(
-    "A fixed threshold of 0.7 fires earlier and earlier as 10-item pages accumulate",
+    "a fixed threshold of 0.7 fires earlier and earlier as 10-item pages accumulate",
     arguments: [
       (page: 1, loaded: 10, firesAt: 7, inNewestPage: 7),
       (page: 2, loaded: 20, firesAt: 14, inNewestPage: 4),
@@ -37,7 +37,7 @@ import Testing
     #expect(item - (row.page - 1) * 10 == row.inNewestPage)
   }
 
-  @Test("A dynamic threshold of 0.7 always fires at item 7 of the newest page", arguments: 1...12)
+  @Test("a dynamic threshold of 0.7 always fires at item 7 of the newest page", arguments: 1...12)
   func dynamicThresholdFiresInsideNewestPage(pages: Int) throws {
     let item = try #require(firingItem(.dynamicThreshold(0.7), pages: pages))
     #expect(item - (pages - 1) * 10 == 7)

@@ -24,7 +24,7 @@ import Testing
     }
   }
 
-  @Test("Trimming in one pass keeps what the three steps keep one after another")
+  @Test("trimming in one pass keeps what the three steps keep one after another")
   func trimmingMatchesTheStepsOneAfterAnother() {
     var configuration = AdaptivePolicy.Configuration()
     configuration.pipeDepthFactor = 1

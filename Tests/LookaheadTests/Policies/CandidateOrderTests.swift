@@ -24,7 +24,7 @@ import Testing
     }
   }
 
-  @Test("The candidates come out as a stable sort puts them, whatever the shape of each part")
+  @Test("the candidates come out as a stable sort puts them, whatever the shape of each part")
   func matchesAStableSort() {
     var random = SplitMix64(seed: 11)
     var buffer: [PreloadRequest] = []

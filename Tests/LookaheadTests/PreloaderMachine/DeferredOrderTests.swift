@@ -118,14 +118,14 @@ import Testing
     }
   }
 
-  @Test("Adaptive decides the same whether frames defer changes of order or not")
+  @Test("adaptive decides the same whether frames defer changes of order or not")
   func adaptiveDecidesTheSame() async {
     for seed in 1...4 as ClosedRange<UInt64> {
       await expectSameDecisions(strategy: .adaptive, seed: seed)
     }
   }
 
-  @Test("Changes of order wait while every slot is busy and reach the queue before it acts")
+  @Test("changes of order wait while every slot is busy and reach the queue before it acts")
   func ordersWaitWhileTheQueueIsSettled() throws {
     var harness = MachineHarness()
     harness.start()
@@ -233,7 +233,7 @@ private struct ScriptedMachine {
     }
   }
 
-  @Test("A change of class drops a deferred order; a later change of order is deferred anew")
+  @Test("a change of class drops a deferred order; a later change of order is deferred anew")
   func aDroppedDeferralIsCountedAgain() {
     // Keys a, b, k, n at positions 0–3; two connections.
     let a = 0
@@ -263,7 +263,7 @@ private struct ScriptedMachine {
       ])
   }
 
-  @Test("A key named twice is reported where its most urgent request is, deferred or not")
+  @Test("a key named twice is reported where its most urgent request is, deferred or not")
   func aKeyNamedTwice() {
     // Positions 1 and 2 share one key; one connection.
     Self.expectSameDecisions(
@@ -277,7 +277,7 @@ private struct ScriptedMachine {
       ])
   }
 
-  @Test("Random answers with shared keys, classes that change and loads that finish agree")
+  @Test("random answers with shared keys, classes that change and loads that finish agree")
   func randomAnswersAgree() {
     for seed in 1...6 as ClosedRange<UInt64> {
       var random = SplitMix64(seed: seed)
