@@ -69,10 +69,8 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
     let epoch = clock.now
     self.now = { epoch.duration(to: clock.now) }
     self.sleep = { try await clock.sleep(until: epoch.advanced(by: $0), tolerance: nil) }
-    // Each driver jitters its retries its own way (see `ListPreloader.init`).
-    var configuration = configuration
-    configuration.jitterSeed = .random(in: .min ... .max)
-    self.locked = Locked(State(queue: LoadQueue(configuration: configuration)))
+    self.locked = Locked(
+      State(queue: LoadQueue(configuration: configuration.drawingJitterSeed())))
   }
 
   // MARK: - Asking for values

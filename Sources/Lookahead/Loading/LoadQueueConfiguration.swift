@@ -37,6 +37,14 @@ public struct LoadQueueConfiguration: Sendable, Hashable {
     self.retryPolicy = retryPolicy
     self.allowsPreemption = allowsPreemption
   }
+
+  /// A copy with a retry-jitter seed of its own. The drivers on a real clock use one: with
+  /// one seed on every device, a server's outage would be retried by all of them in step.
+  package func drawingJitterSeed() -> Self {
+    var copy = self
+    copy.jitterSeed = .random(in: .min ... .max)
+    return copy
+  }
 }
 
 /// A limit on how many loads may start within a sliding window of time.

@@ -161,9 +161,7 @@ public final class ListPreloader<Item: FeedItem, Key: Hashable & Sendable, Resou
     classify: @escaping @Sendable (any Error) -> LoadError = LoadError.classifying
   ) {
     var configuration = configuration
-    // Each preloader jitters its retries its own way: with one seed on every device, a
-    // server's outage would be retried by all of them in step.
-    configuration.loadQueue.jitterSeed = .random(in: .min ... .max)
+    configuration.loadQueue = configuration.loadQueue.drawingJitterSeed()
     let machine = StateMachine(
       strategy: strategy, configuration: configuration, resourceKey: resourceKey,
       itemLength: itemLength)
