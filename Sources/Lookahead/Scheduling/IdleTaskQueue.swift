@@ -86,14 +86,15 @@ public final class IdleTaskQueue<C: Clock<Duration>>: Sendable {
       return state.generation
     }
     guard let generation else { return }
-    let runner = Task { [weak self] in
-      guard let self else { return }
-      await self.runTurns()
-    }
-    state.withLock { state in
-      // The runner may already have finished (and a newer one started).
-      if state.isRunning, state.generation == generation { state.runner = runner }
-    }
+    state.startTask(
+      { [weak self] in await self?.runTurns() },
+      adopt: { state, runner in
+        // The runner may already have finished (and a newer one started): then there is
+        // nothing to keep, and cancelling it changes nothing.
+        guard state.isRunning, state.generation == generation else { return false }
+        state.runner = runner
+        return true
+      })
   }
 
   private func runTurns() async {
