@@ -69,14 +69,10 @@ struct VelocityEstimator: Sendable {
     count = Swift.min(count + 1, samples.count)
   }
 
-  /// The velocity in points per second over the window ending at the newest sample;
-  /// zero with fewer than two samples in the window.
-  func velocity() -> CGPoint { fit().velocity }
-
-  /// The velocity over the window ending at the newest sample, and its age: how long
-  /// before the newest sample the velocity applies, the mean age of the samples fitted (a
-  /// least-squares slope is the speed at the samples' mean time). Zero and zero with
-  /// fewer than two samples in the window.
+  /// The velocity in points per second over the window ending at the newest sample, and
+  /// its age: how long before the newest sample the velocity applies, the mean age of the
+  /// samples fitted (a least-squares slope is the speed at the samples' mean time). Zero
+  /// and zero with fewer than two samples in the window.
   func fit() -> (velocity: CGPoint, age: Double) {
     guard count >= 2 else { return (.zero, 0) }
     let capacity = samples.count
