@@ -5,7 +5,7 @@ import Testing
 
 /// The clairvoyant limit: only what the run shows, earliest deadline first, as far ahead as
 /// memory holds, at its best number of loads in flight.
-@Suite struct FrontierTests {
+@Suite("The frontier") struct FrontierTests {
   @Test(
     "the frontier loads only what the run shows", arguments: [TraceScenario.flinger, .reverser])
   func theFrontierLoadsOnlyWhatTheRunShows(scenario: TraceScenario) {

@@ -148,7 +148,7 @@ extension Duration {
 /// The app's runner, on a manual clock, with loads that take the simulated times and
 /// cells bound as views bind them, takes the same decisions as `simulate`: one engine for
 /// apps and the simulator.
-@Suite struct RunnerEquivalenceTests {
+@Suite("Runner equivalence") struct RunnerEquivalenceTests {
   @Test(
     "the runner takes the simulator's decisions",
     arguments: [StrategyID.texture, .adaptive],

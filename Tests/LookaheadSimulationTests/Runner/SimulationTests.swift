@@ -29,7 +29,7 @@ func flingTrace(rest: Double, speed: Double, total: Double) -> Trace {
     })
 }
 
-@Suite struct SimulationTests {
+@Suite("Simulation") struct SimulationTests {
   /// A static viewport on 3G with `infinite-scroll`: the first page, then the four
   /// visible images, with times taken from an independent replay of the network model.
   @Test("static viewport on a slow network matches an independent replay")

@@ -70,7 +70,7 @@ private final class FeedServer {
   deinit { server.stop() }
 }
 
-@Suite struct IntegratingWithAListTests {
+@Suite("Integrating the stores with a list") struct IntegratingWithAListTests {
   // The limit is the test's, not each wait's: see `waitFor`.
   @Test(
     "a newcomers feed preloads pages and images through the disk cache", .timeLimit(.minutes(5)))

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Bad geometry is a programmer error: it traps with a message naming the argument.
-@Suite struct GeometryPreconditionTests {
+@Suite("Geometry preconditions") struct GeometryPreconditionTests {
   @Test("nan item length traps naming the argument")
   func nanItemLengthTrapsNamingTheArgument() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct GridLayoutTests {
+@Suite("GridLayout") struct GridLayoutTests {
   @Test("items overlapping matches brute force exhaustively")
   func itemsOverlappingMatchesBruteForceExhaustively() {
     let bounds = stride(from: CGFloat(-20), through: 80, by: 5).map { $0 }

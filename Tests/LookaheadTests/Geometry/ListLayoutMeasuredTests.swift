@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ListLayoutMeasuredTests {
+@Suite("ListLayout with measured sizes") struct ListLayoutMeasuredTests {
   private func spans(_ pairs: [(CGFloat, CGFloat)]) -> [AxisSpan] {
     pairs.map { AxisSpan($0.0, $0.1) }
   }

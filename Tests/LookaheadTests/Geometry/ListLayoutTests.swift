@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ListLayoutTests {
+@Suite("ListLayout") struct ListLayoutTests {
   /// Every list of 0...5 items with lengths from {0, 1, 3}, split into sections in
   /// every way, queried with every span whose ends lie on a half-point grid from
   /// before the content to past its end.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct ArrayAppendingTests {
+@Suite("Array appending") struct ArrayAppendingTests {
   @Test("appends what the body writes after the elements already there")
   func appendsWhatTheBodyWritesAfterTheElementsAlreadyThere() {
     var numbers = [1, 2]

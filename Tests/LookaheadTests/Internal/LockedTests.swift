@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct LockedTests {
+@Suite("Locked") struct LockedTests {
   @Test("with lock mutates the protected value")
   func withLockMutatesTheProtectedValue() {
     let counter = Locked(0)

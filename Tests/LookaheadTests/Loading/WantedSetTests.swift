@@ -37,7 +37,7 @@ private struct ReferenceWantedSet {
   }
 }
 
-@Suite struct WantedSetTests {
+@Suite("WantedSet") struct WantedSetTests {
   private static func request(_ key: Int, _ priority: LoadPriority, _ order: Double)
     -> WantedSet<Int>.Request
   {

@@ -2,7 +2,7 @@ import Testing
 
 @_spi(Simulation) @testable import Lookahead
 
-@Suite struct FeedListTests {
+@Suite("FeedList") struct FeedListTests {
   private func ids(_ list: FeedList<TestPost>) -> [Int] { list.items.map(\.id) }
 
   @Test("appending overlapping pages keeps each ID once")

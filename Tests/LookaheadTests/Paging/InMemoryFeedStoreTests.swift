@@ -4,7 +4,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct InMemoryFeedStoreTests {
+@Suite("InMemoryFeedStore") struct InMemoryFeedStoreTests {
   private func snapshot(_ ids: [Int], cursor: String?, hasMore: Bool = true) -> FeedSnapshot<
     TestPost
   > {

@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct PageTriggerTests {
+@Suite("PageTrigger") struct PageTriggerTests {
   /// Items are 100 pt long and the viewport shows one item, so "the viewport's
   /// trailing edge is at item k" means `offset + viewportLength == 100·k`.
   private func firingItem(_ trigger: PageTrigger, pages: Int, pageSize: Int = 10) -> Int? {

@@ -8,7 +8,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct PagerStateMachineTests {
+@Suite("PagerStateMachine") struct PagerStateMachineTests {
   typealias Instant = ManualClock.Instant
   typealias Machine = PagerStateMachine<TestPost, Instant>
 

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// The adaptive policy's excursions, link limits, visible order and running loads.
-@Suite struct AdaptivePolicyLinkTests {
+@Suite("AdaptivePolicy link") struct AdaptivePolicyLinkTests {
   @Test("a user kept waiting gets the lead at rest their own excursions call for")
   func aUserKeptWaitingGetsTheLeadAtRestTheirOwnExcursionsCallFor() {
     // Five cycles: 3,000 points in 2 s, then 5 s at rest. Each rest's excursion (the

@@ -9,7 +9,7 @@ import Testing
 
 /// What a local tier below memory (a disk cache) changes for the adaptive policy: a
 /// load from there costs no network bytes and arrives in about a disk read.
-@Suite struct AdaptivePolicyLocalTierTests {
+@Suite("AdaptivePolicy and the local tier") struct AdaptivePolicyLocalTierTests {
   @Test("a jump starts no network prefetch yet loads what is stored locally")
   func aJumpStartsNoNetworkPrefetchYetLoadsWhatIsStoredLocally() throws {
     // A jump back toward the start at 40,000 pt/s, five times a fast fling, from items

@@ -13,7 +13,7 @@ private func startingPlayer(page: Duration?, layout: ListLayout = tallPosts) -> 
   return player
 }
 
-@Suite struct AdaptivePolicySlowStartTests {
+@Suite("AdaptivePolicy slow start") struct AdaptivePolicySlowStartTests {
   @Test("a slow first page starts the first screen two at a time from the leading edge")
   func aSlowFirstPageStartsTheFirstScreenTwoAtATimeFromTheLeadingEdge() throws {
     var player = startingPlayer(page: .milliseconds(500))

@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct AdaptivePolicyTests {
+@Suite("AdaptivePolicy") struct AdaptivePolicyTests {
   @Test("the lead grows with velocity")
   func theLeadGrowsWithVelocity() {
     var slow = AdaptivePlayer(unbudgetedAdaptive)

@@ -2,7 +2,7 @@ import Testing
 
 @_spi(Simulation) @testable import Lookahead
 
-@Suite struct AdaptivePolicyTrimTests {
+@Suite("AdaptivePolicy trimming") struct AdaptivePolicyTrimTests {
   /// The three steps of ``AdaptivePolicy/trimPrefetches(_:waitsOnScreen:isLearning:budget:visibleCount:waitingVisible:demand:status:)``
   /// one after another, each over the whole array: the reference.
   private static func trimmedStepByStep(

@@ -2,7 +2,7 @@ import Testing
 
 @_spi(Simulation) @testable import Lookahead
 
-@Suite struct CandidateOrderTests {
+@Suite("CandidateOrder") struct CandidateOrderTests {
   /// One part of a frame's candidates: in order, in reverse order (with runs of equal
   /// requests, as the items of one grid row), or shuffled.
   private static func part(

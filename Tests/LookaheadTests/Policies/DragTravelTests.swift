@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct DragTravelTests {
+@Suite("DragTravel") struct DragTravelTests {
   @Test("a flick that glides to a stop covers part of what its speed promised")
   func aFlickThatGlidesToAStopCoversPartOfWhatItsSpeedPromised() {
     var model = DragTravel()

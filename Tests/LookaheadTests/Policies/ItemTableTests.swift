@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct ItemTableTests {
+@Suite("ItemTable") struct ItemTableTests {
   @Test("answers like a dictionary whatever the insertion order")
   func answersLikeADictionaryWhateverTheInsertionOrder() {
     var table = ItemTable<String>()

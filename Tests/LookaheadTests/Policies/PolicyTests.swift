@@ -42,7 +42,7 @@ private func fling(from start: CGFloat, speed: Double) -> (Double) -> CGFloat {
   }
 }
 
-@Suite struct PolicyTests {
+@Suite("Policies") struct PolicyTests {
   @Test("on visible wants exactly the visible items during a slow read")
   func onVisibleWantsExactlyTheVisibleItemsDuringASlowRead() {
     var policy = OnVisiblePolicy()

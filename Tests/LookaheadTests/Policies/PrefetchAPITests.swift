@@ -12,7 +12,7 @@ import Testing
 /// "Strategies") on top of the range controller and the async driver. When a cell is
 /// configured, its item's resource is ready (answered at once), in flight (the cell joins
 /// the load and raises its priority) or not requested (the cell's request starts it).
-@Suite struct PrefetchAPITests {
+@Suite("The prefetch API strategy") struct PrefetchAPITests {
   typealias Loader = ScriptedLoader<Int, String>
 
   /// Thirty items of 100 points and a 300-point viewport; Texture's full tuning.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct RecentMotionTests {
+@Suite("RecentMotion") struct RecentMotionTests {
   @Test("top speeds and the longest stroke fade with the half life")
   func topSpeedsAndTheLongestStrokeFadeWithTheHalfLife() {
     var motion = RecentMotion(halfLife: .seconds(2))

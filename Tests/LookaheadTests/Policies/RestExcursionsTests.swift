@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct RestExcursionsTests {
+@Suite("RestExcursions") struct RestExcursionsTests {
   /// Feeds `offsets` at 1-second steps from `start`; the first call begins a rest.
   private func watch(
     _ model: inout RestExcursions, from start: Double, offsets: [Double], isForward: Bool = true
@@ -61,7 +61,7 @@ import Testing
   }
 }
 
-@Suite struct MovingMissRateTests {
+@Suite("MovingMissRate") struct MovingMissRateTests {
   @Test("the share follows moving frames and ignores rest")
   func theShareFollowsMovingFramesAndIgnoresRest() {
     var rate = MovingMissRate(halfLife: .seconds(1))
@@ -80,7 +80,7 @@ import Testing
   }
 }
 
-@Suite struct RecentValuesTests {
+@Suite("RecentValues") struct RecentValuesTests {
   @Test("keeps the last values ascending and evicts the oldest even when repeated")
   func keepsTheLastValuesAscendingAndEvictsTheOldestEvenWhenRepeated() {
     var values = RecentValues<Int>(capacity: 3)

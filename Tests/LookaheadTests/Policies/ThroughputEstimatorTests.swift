@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct ThroughputEstimatorTests {
+@Suite("ThroughputEstimator") struct ThroughputEstimatorTests {
   @Test("learns bandwidth load size and the link time per load")
   func learnsBandwidthLoadSizeAndTheLinkTimePerLoad() {
     var estimator = ThroughputEstimator()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct TravelDirectnessTests {
+@Suite("TravelDirectness") struct TravelDirectnessTests {
   @Test("one way is direct and back and forth is not")
   func oneWayIsDirectAndBackAndForthIsNot() {
     var straight = TravelDirectness(halfLife: .seconds(5))

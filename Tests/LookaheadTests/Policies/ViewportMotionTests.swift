@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ViewportMotionTests {
+@Suite("ViewportMotion") struct ViewportMotionTests {
   /// A tracker gliding toward smaller offsets, 0.3 s into a fling of `speed` pt/s that
   /// started at offset 3,000.
   private func glidingUp(speed: Double) throws -> ScrollTracker {

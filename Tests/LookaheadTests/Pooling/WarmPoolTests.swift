@@ -17,7 +17,7 @@ private final class Screen {
 }
 
 @MainActor
-@Suite struct WarmPoolTests {
+@Suite("WarmPool") struct WarmPoolTests {
   /// Builds screens with increasing serial numbers and counts builds and warm-ups.
   @MainActor
   private final class Factory {
@@ -171,7 +171,7 @@ private final class Screen {
   }
 }
 
-@Suite struct WarmPoolStateMachineTests {
+@Suite("WarmPoolStateMachine") struct WarmPoolStateMachineTests {
   @Test("replenishes the most recently taken key first")
   func replenishesTheMostRecentlyTakenKeyFirst() {
     var pool = WarmPoolStateMachine<String>()

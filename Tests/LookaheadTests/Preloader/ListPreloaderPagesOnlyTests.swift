@@ -8,7 +8,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ListPreloaderPagesOnlyTests {
+@Suite("ListPreloader without resources") struct ListPreloaderPagesOnlyTests {
   @Test("a preloader without resources pages on scrolling and restores its list")
   func aPreloaderWithoutResourcesPagesOnScrollingAndRestoresItsList() async throws {
     let backend = ScriptedPageBackend()

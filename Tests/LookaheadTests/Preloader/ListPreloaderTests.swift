@@ -10,7 +10,7 @@ import Testing
 
 private typealias Harness = PreloaderHarness
 
-@Suite struct ListPreloaderTests {
+@Suite("ListPreloader") struct ListPreloaderTests {
   @Test("the first page then a scroll preloads resources into the cache")
   func theFirstPageThenAScrollPreloadsResourcesIntoTheCache() async throws {
     let harness = Harness()

@@ -11,7 +11,7 @@ import Testing
 private typealias Harness = PreloaderHarness
 
 /// The app runner's entry points for platform adapters.
-@Suite struct ListPreloaderViewsTests {
+@Suite("ListPreloader adapter entry points") struct ListPreloaderViewsTests {
   @Test("a prefetch hint and a cell lookup use the same key")
   func aPrefetchHintAndACellLookupUseTheSameKey() async throws {
     let harness = Harness()

@@ -33,7 +33,7 @@ private func eventuallyOnMain(_ condition: @MainActor () -> Bool) async -> Bool 
 /// Posts 100 … 81 are 100 points tall in a 1,000-point viewport: at offset 0, posts 100
 /// … 91 are on screen and 90 … 81 within a screen of it, where cells are configured.
 @MainActor
-@Suite struct ResourceBindingTests {
+@Suite("ResourceBinding") struct ResourceBindingTests {
   @Test("a cached resource is shown at once")
   func aCachedResourceIsShownAtOnce() async throws {
     let harness = Harness()

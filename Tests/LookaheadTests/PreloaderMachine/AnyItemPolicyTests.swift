@@ -32,7 +32,7 @@ private struct UniquenessProbe: ItemPolicy {
   }
 }
 
-@Suite struct AnyItemPolicyTests {
+@Suite("AnyItemPolicy") struct AnyItemPolicyTests {
   @Test("a custom policy is called in place not on a copy")
   func aCustomPolicyIsCalledInPlaceNotOnACopy() throws {
     var policy = AnyItemPolicy(UniquenessProbe())

@@ -9,7 +9,7 @@ import Testing
 
 /// Cells ask, the strategy starts: a cell's request for an item the list shows is an
 /// interest that joins a load in flight or waits for the strategy.
-@Suite struct CellInterestTests {
+@Suite("Cell interest") struct CellInterestTests {
   typealias Harness = MachineHarness
   typealias Action = Harness.Action
 

@@ -11,7 +11,7 @@ import Testing
 /// may act on them (`ListPreloaderStateMachine.sendDeferredOrders()`). These tests drive
 /// two machines through the same random session, one deferring and one telling the
 /// queue at once, and require the same actions at every step.
-@Suite struct DeferredOrderTests {
+@Suite("Deferred orders") struct DeferredOrderTests {
   /// One random session: flings, reversals and rests; loads that finish, fail or are
   /// joined by a cell; pages answered; wake-ups taken. Each step's actions must match.
   private func expectSameDecisions(strategy: PreloadStrategy, seed: UInt64) async {
@@ -214,7 +214,7 @@ private struct ScriptedMachine {
   }
 }
 
-@Suite struct DeferredOrderScriptedTests {
+@Suite("Deferred orders, scripted") struct DeferredOrderScriptedTests {
   private static func request(_ item: Int, _ priority: LoadPriority, _ order: Double)
     -> PreloadRequest
   {

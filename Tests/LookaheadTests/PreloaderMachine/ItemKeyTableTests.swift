@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct ItemKeyTableTests {
+@Suite("ItemKeyTable") struct ItemKeyTableTests {
   @Test("items keep their keys through appends and replacements")
   func itemsKeepTheirKeysThroughAppendsAndReplacements() {
     var table = ItemKeyTable<String>()

@@ -51,7 +51,7 @@ private func expectSameDecisions(
 
 /// UIKit's prefetch calls are hints: the strategy decides with or without them, and a
 /// hint never outranks or cancels the strategy's, a cell's or the pager's requests.
-@Suite struct ListPreloaderHintTests {
+@Suite("ListPreloader hints") struct ListPreloaderHintTests {
   @Test("a hint loads what nothing else wants at the lowest priority")
   func aHintLoadsWhatNothingElseWantsAtTheLowestPriority() {
     var harness = loaded()

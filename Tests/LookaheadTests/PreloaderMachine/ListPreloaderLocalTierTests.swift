@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// The state machine passes its readiness's local tier to the strategy.
-@Suite struct ListPreloaderLocalTierTests {
+@Suite("ListPreloader and the local tier") struct ListPreloaderLocalTierTests {
   /// Jumps back from 40,000 to 34,000 points at 40,000 pt/s, the items on screen on the
   /// way stored locally (each load finishes within its frame, as a disk read does) and,
   /// when `isAheadStored`, the items past the jump's end too; returns the keys that

@@ -7,7 +7,7 @@ private typealias Harness = MachineHarness
 
 /// The machine remembers where each wanted item was; a list change that moves items must
 /// not leave it naming old positions.
-@Suite struct ListPreloaderPositionTests {
+@Suite("ListPreloader position") struct ListPreloaderPositionTests {
   @Test("cancelled prefetches name the items where a head insert moved them")
   func cancelledPrefetchesNameTheItemsWhereAHeadInsertMovedThem() {
     var harness = Harness.firstPageOnScreen()

@@ -6,7 +6,7 @@ import Testing
 
 /// Frames at rest: an app reports offsets only when they change, so the machine asks for
 /// the frames at an unchanged viewport that the simulator's trace would have had.
-@Suite struct ListPreloaderRestFrameTests {
+@Suite("ListPreloader rest frames") struct ListPreloaderRestFrameTests {
   typealias Harness = MachineHarness
 
   private static func wakeUps(_ actions: [Harness.Action]) -> [Duration] {

@@ -19,7 +19,7 @@ private func loaded(_ count: Int = 100) -> Harness {
 
 /// Scroll views observed without their delegate (UIKit's content offset and pan gesture,
 /// SwiftUI's scroll geometry and phase), and SwiftUI rows before iOS 18.
-@Suite struct ListPreloaderScrollViewTests {
+@Suite("ListPreloader scroll view input") struct ListPreloaderScrollViewTests {
   @Test("a drag a fling and the end of the deceleration come from scroll view states")
   func aDragAFlingAndTheEndOfTheDecelerationComeFromScrollViewStates() {
     var harness = loaded()

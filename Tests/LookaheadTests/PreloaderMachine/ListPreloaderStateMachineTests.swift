@@ -9,7 +9,7 @@ import Testing
 
 private typealias Harness = MachineHarness
 
-@Suite struct ListPreloaderStateMachineTests {
+@Suite("ListPreloaderStateMachine") struct ListPreloaderStateMachineTests {
   // MARK: - Pages and geometry
 
   @Test("start asks for the first page and its items grow the geometry")

@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// A key whose load ends without a kept resource is not asked for on every frame.
-@Suite struct LoadCooldownTests {
+@Suite("Load cool-downs") struct LoadCooldownTests {
   /// Frames at rest-like jitter for `frames` frames; every load that starts fails at once
   /// with `error`. Returns how many loads started.
   private static func failEverything(
@@ -117,7 +117,7 @@ import Testing
 
 /// A resource the memory tier refuses is handed to its cell and not loaded again on
 /// every frame.
-@Suite struct NotKeptResourceTests {
+@Suite("Resources that are not kept") struct NotKeptResourceTests {
   @Test(
     "an image too costly for the memory tier is loaded once per cooldown", .timeLimit(.minutes(1)))
   func anImageTooCostlyForTheMemoryTierIsLoadedOncePerCooldown() async throws {

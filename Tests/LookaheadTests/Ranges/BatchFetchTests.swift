@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Texture's batch-fetch decision, one test per step (docs/DESIGN.md, "Texture conformance").
-@Suite struct BatchFetchTests {
+@Suite("Texture batch fetching") struct BatchFetchTests {
   /// A visible vertical list 1,000 points tall, 5,000 points of content, moving down,
   /// with the viewport 2,500 points from the end (beyond two screens).
   static func input(

@@ -15,7 +15,7 @@ private func viewport(at y: CGFloat) -> CGRect {
   CGRect(x: 0, y: y, width: 390, height: 1000)
 }
 
-@Suite struct RangeControllerTests {
+@Suite("RangeController") struct RangeControllerTests {
   @Test("texture tuning table has every default")
   func textureTuningTableHasEveryDefault() {
     let table = RangeTuningTable.texture

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct IdleTaskQueueStateMachineTests {
+@Suite("IdleTaskQueueStateMachine") struct IdleTaskQueueStateMachineTests {
   @Test("runs only when idle")
   func runsOnlyWhenIdle() {
     var queue = IdleTaskQueueStateMachine<Int>()
@@ -43,7 +43,7 @@ import Testing
   }
 }
 
-@Suite struct IdleTaskQueueTests {
+@Suite("IdleTaskQueue") struct IdleTaskQueueTests {
   @Test("runs one task per turn only after scrolling ends")
   func runsOneTaskPerTurnOnlyAfterScrollingEnds() async throws {
     let clock = ManualClock()

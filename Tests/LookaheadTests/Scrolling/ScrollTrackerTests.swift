@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ScrollTrackerTests {
+@Suite("ScrollTracker") struct ScrollTrackerTests {
   /// Feeds samples at 60 Hz from `start` for `duration` seconds, with offsets from
   /// `position(t)` and sample times optionally shifted by `jitter(frame)` seconds.
   static func feed(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct LinkModelTests {
+@Suite("LinkModel") struct LinkModelTests {
   @Test("the prior stands until a load finishes")
   func thePriorStandsUntilALoadFinishes() {
     var link = LinkModel(latency: 0.4, bandwidth: 500_000)

@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ModelPolicyTests {
+@Suite("ModelPolicy") struct ModelPolicyTests {
   /// 500 items of 100 points under a 1,000-point viewport.
   private let layout = ListLayout(crossLength: 390, itemLengths: Array(repeating: 100, count: 500))
 

@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct MotionModelTests {
+@Suite("MotionModel") struct MotionModelTests {
   /// Feeds `seconds` of frames at 60 Hz moving at `speed` points per second from
   /// `offset`, in `phase`; returns the offset reached.
   private func feed(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Lookahead
 
-@Suite struct SharingHistoryTests {
+@Suite("SharingHistory") struct SharingHistoryTests {
   @Test("the mean number in flight over the last seconds, each frame's count since the one before")
   func theMeanNumberInFlightOverTheLastSeconds() throws {
     var history = SharingHistory()

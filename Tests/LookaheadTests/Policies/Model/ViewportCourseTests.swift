@@ -7,7 +7,7 @@ import Testing
   import CoreGraphics
 #endif
 
-@Suite struct ViewportCourseTests {
+@Suite("ViewportCourse") struct ViewportCourseTests {
   /// A 1,000-point viewport at 3,000 points.
   private let viewport = AxisSpan(3000, 4000)
 
