@@ -8,18 +8,21 @@
 struct WakeUpTimer {
   /// A wake-up asked for, whose task is yet to be started.
   struct Request: Sendable, Hashable {
+    /// When the wake-up is due, since the driver's epoch.
+    let time: Duration
     fileprivate let generation: UInt64
   }
 
   private var task: Task<Void, Never>?
   private var generation: UInt64 = 0
 
-  /// Asks for a wake-up that replaces the pending one.
+  /// Asks for a wake-up at `time` that replaces the pending one.
   ///
+  /// - Parameter time: When the wake-up is due, since the driver's epoch.
   /// - Returns: The request to start its task with, outside the lock.
-  mutating func ask() -> Request {
+  mutating func ask(at time: Duration) -> Request {
     generation &+= 1
-    return Request(generation: generation)
+    return Request(time: time, generation: generation)
   }
 
   /// Keeps `task`, started for `request`, as the pending wake-up.

@@ -1,4 +1,10 @@
-extension AsyncDriver {
+extension AsyncDriver: MachineRunner {
+  /// Runs an event on the queue under the lock, with the current time, then performs
+  /// the resulting effects.
+  func update(_ event: (inout State, Duration) -> [LoadQueue<Key, Waiter>.Action]) {
+    run { state, now in absorb(event(&state, now), into: &state, outcome: nil) }
+  }
+
   /// Turns queue actions into effects, taking what they need from the locked
   /// state. `outcome` is the result of the load that produced the actions.
   func absorb(
@@ -23,7 +29,7 @@ extension AsyncDriver {
       case .fail(_, let error, let waiters):
         resume(waiters, with: .failure(error), from: &state, into: &effects)
       case .scheduleWakeUp(let at):
-        effects.wakeUp = (at, state.wakeUp.ask())
+        effects.wakeUp = state.wakeUp.ask(at: at)
       }
     }
     return effects
@@ -47,7 +53,7 @@ extension AsyncDriver {
     for start in effects.starts {
       launch(start.key, ticket: start.ticket, priority: start.priority)
     }
-    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, request: wakeUp.request) }
+    if let wakeUp = effects.wakeUp { scheduleWakeUp(wakeUp) }
   }
 
   private func launch(_ key: Key, ticket: LoadTicket, priority: LoadPriority) {
@@ -71,32 +77,21 @@ extension AsyncDriver {
     if case .success(let value) = result, let cache {
       cache.setValue(value, forKey: key, cost: cost(value))
     }
-    let effects = locked.withLock { state in
+    run { state, now in
       if state.tasks[key]?.ticket == ticket { state.tasks[key] = nil }
       let actions: [LoadQueue<Key, Waiter>.Action]
       switch result {
       case .success:
-        actions = state.queue.loadFinished(key, ticket: ticket, now: now())
+        actions = state.queue.loadFinished(key, ticket: ticket, now: now)
       case .failure(let error):
-        actions = state.queue.loadFailed(key, ticket: ticket, error: classify(error), now: now())
+        actions = state.queue.loadFailed(key, ticket: ticket, error: classify(error), now: now)
       }
       return absorb(actions, into: &state, outcome: result)
     }
-    perform(effects)
   }
 
-  private func scheduleWakeUp(at time: Duration, request: WakeUpTimer.Request) {
-    locked.startWakeUp(request, of: \.wakeUp) { [weak self] in
-      guard let sleep = self?.sleep else { return }
-      do { try await sleep(time) } catch { return }
-      self?.tick()
-    }
-  }
-
-  private func tick() {
-    let effects = locked.withLock { state in
-      absorb(state.queue.tick(now: now()), into: &state, outcome: nil)
-    }
-    perform(effects)
+  /// Due retries and the end of a rate limit's wait.
+  func wake() {
+    update { state, now in state.queue.tick(now: now) }
   }
 }

@@ -20,7 +20,7 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
     case call(UInt64)
   }
 
-  struct State {
+  struct State: KeepsWakeUp {
     var queue: LoadQueue<Key, Waiter>
     var calls: [UInt64: CheckedContinuation<Value, any Error>] = [:]
     var nextCallID: UInt64 = 0
@@ -33,7 +33,7 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
     var starts: [(key: Key, ticket: LoadTicket, priority: LoadPriority)] = []
     var cancellations: [Task<Void, Never>] = []
     var resumptions: [(CheckedContinuation<Value, any Error>, Result<Value, any Error>)] = []
-    var wakeUp: (at: Duration, request: WakeUpTimer.Request)?
+    var wakeUp: WakeUpTimer.Request?
   }
 
   let loader: any Loader<Key, Value>
@@ -149,12 +149,9 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
   ///     from the viewport; smaller runs sooner.
   public func prefetch(_ key: Key, priority: LoadPriority = .preload, order: Double = 0) {
     if cache?.containsValue(forKey: key) == true { return }
-    let effects = locked.withLock { state in
-      let actions = state.queue.want(
-        key, by: .prefetch, priority: priority, order: order, now: now())
-      return absorb(actions, into: &state, outcome: nil)
+    update { state, now in
+      state.queue.want(key, by: .prefetch, priority: priority, order: order, now: now)
     }
-    perform(effects)
   }
 
   /// Prefetches `keys` in the order given (the nearest first), as
@@ -175,10 +172,7 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
   ///
   /// - Parameter key: The resource.
   public func cancelPrefetching(_ key: Key) {
-    let effects = locked.withLock { state in
-      absorb(state.queue.unwant(key, by: .prefetch, now: now()), into: &state, outcome: nil)
-    }
-    perform(effects)
+    update { state, now in state.queue.unwant(key, by: .prefetch, now: now) }
   }
 
   /// Withdraws the prefetches of `keys`.

@@ -1,15 +1,10 @@
 import Foundation
 
-extension ListPreloader {
+extension ListPreloader: MachineRunner {
   /// Runs an event on the state machine under the lock, with the current time, then
   /// performs the resulting effects.
   func update(_ event: (inout State, Duration) -> [StateMachine.Action]) {
-    let effects = locked.withLock { state in
-      // Read under the lock, so that events and completions see time in one order.
-      let now = now()
-      return state.absorb(event(&state, now), now: now, outcome: nil)
-    }
-    perform(effects)
+    run { state, now in state.absorb(event(&state, now), now: now, outcome: nil) }
   }
 
   /// Performs effects; never called with the lock held.
@@ -20,7 +15,7 @@ extension ListPreloader {
       launch(start.key, ticket: start.ticket, priority: start.priority)
     }
     for request in effects.fetches { fetch(request) }
-    if let wakeUp = effects.wakeUp { scheduleWakeUp(at: wakeUp.at, request: wakeUp.request) }
+    if let wakeUp = effects.wakeUp { scheduleWakeUp(wakeUp) }
   }
 
   // MARK: - Events
@@ -119,7 +114,7 @@ extension ListPreloader {
   }
 
   private func finishLoad(_ key: Key, ticket: LoadTicket, result: Result<Loaded, any Error>) {
-    let effects = locked.withLock { state -> Effects in
+    run { state, now -> Effects in
       guard let load = state.loads[key], load.ticket == ticket else {
         // A cancelled load: what it transferred crossed the network all the same.
         if state.abandonedLoads.remove(ticket) != nil {
@@ -134,7 +129,6 @@ extension ListPreloader {
         return Effects()
       }
       state.loads[key] = nil
-      let now = now()
       let actions: [StateMachine.Action]
       let outcome: Result<Resource, any Error>
       switch result {
@@ -162,7 +156,6 @@ extension ListPreloader {
       }
       return state.absorb(actions, now: now, outcome: outcome)
     }
-    perform(effects)
   }
 
   // MARK: - Pages
@@ -186,9 +179,8 @@ extension ListPreloader {
   }
 
   private func finishPage(_ request: PageRequest, result: Result<Page<Item>, any Error>) {
-    let effects = locked.withLock { state -> Effects in
+    run { state, now -> Effects in
       state.pageTasks[request.id] = nil
-      let now = now()
       let actions: [StateMachine.Action]
       switch result {
       case .success(let page):
@@ -205,24 +197,16 @@ extension ListPreloader {
       }
       return state.absorb(actions, now: now, outcome: nil)
     }
-    perform(effects)
   }
 
   // MARK: - Time
 
   /// A wake-up the machine asked for: due retries, and a frame at rest that no scroll
   /// sample answered (`ListPreloaderStateMachine.restFrameDelay`).
-  private func wake() {
+  func wake() {
     let cache = cache
     update { state, now in
       state.machine.tick(now: now, readiness: CacheReadiness(cache: cache, loads: state.loads))
-    }
-  }
-
-  private func scheduleWakeUp(at time: Duration, request: WakeUpTimer.Request) {
-    locked.startWakeUp(request, of: \.wakeUp) { [weak self, sleep] in
-      do { try await sleep(time) } catch { return }
-      self?.wake()
     }
   }
 }

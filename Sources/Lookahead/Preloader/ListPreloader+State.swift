@@ -44,7 +44,7 @@ extension ListPreloader {
   }
 
   /// Everything the preloader changes under its lock.
-  struct State {
+  struct State: KeepsWakeUp {
     var machine: StateMachine
     var loads: [Key: Load] = [:]
     /// The tickets of cancelled loads whose tasks have not ended: what they transferred
@@ -135,7 +135,7 @@ extension ListPreloader {
         case .cancelPrefetching(let items):
           notify(.cancelPrefetching(items))
         case .scheduleWakeUp(let at):
-          effects.wakeUp = (at, wakeUp.ask())
+          effects.wakeUp = wakeUp.ask(at: at)
         }
       }
       // Observers answered with a failure wait again, after the actions that answered
@@ -231,7 +231,7 @@ extension ListPreloader {
     var resumptions: [(Continuation, Result<Resource, any Error>)] = []
     var notifications: [(@Sendable (ResourceState<Resource>) -> Void, ResourceState<Resource>)] =
       []
-    var wakeUp: (at: Duration, request: WakeUpTimer.Request)?
+    var wakeUp: WakeUpTimer.Request?
     var finishedObservers: [AsyncStream<Event>.Continuation] = []
     /// Whether events wait in the state's outbox.
     var hasEvents = false

@@ -9,9 +9,9 @@ struct WakeUpTimerTests {
     var timer = WakeUpTimer()
     let first = Task {}
     let second = Task {}
-    let firstRequest = timer.ask()
+    let firstRequest = timer.ask(at: .zero)
     #expect(timer.install(first, for: firstRequest) == nil)
-    let secondRequest = timer.ask()
+    let secondRequest = timer.ask(at: .zero)
     #expect(timer.install(second, for: secondRequest) == first)
     #expect(timer.cancel() == second)
     #expect(timer.cancel() == nil)
@@ -20,8 +20,8 @@ struct WakeUpTimerTests {
   @Test("a wake-up installed after a later one was asked for is handed back to cancel")
   func staleRequestIsRefused() {
     var timer = WakeUpTimer()
-    let earlier = timer.ask()
-    let later = timer.ask()
+    let earlier = timer.ask(at: .zero)
+    let later = timer.ask(at: .zero)
     let laterTask = Task {}
     let earlierTask = Task {}
     #expect(timer.install(laterTask, for: later) == nil)
@@ -32,7 +32,7 @@ struct WakeUpTimerTests {
   @Test("a cancelled timer refuses the task of a wake-up asked for before")
   func cancelDropsPendingRequest() {
     var timer = WakeUpTimer()
-    let request = timer.ask()
+    let request = timer.ask(at: .zero)
     #expect(timer.cancel() == nil)
     let task = Task {}
     #expect(timer.install(task, for: request) == task)
@@ -89,7 +89,7 @@ struct LockedTasksTests {
   func laterWakeUpWins() async {
     let locked = Locked(WakeUpTimer())
     let (earlierDone, earlierSignal) = AsyncStream<Void>.makeStream()
-    let (earlier, later) = locked.withLock { ($0.ask(), $0.ask()) }
+    let (earlier, later) = locked.withLock { ($0.ask(at: .zero), $0.ask(at: .zero)) }
     locked.startWakeUp(later, of: \.self, Self.untilCancelled(AsyncStream<Void>.makeStream().1))
     locked.startWakeUp(earlier, of: \.self, Self.untilCancelled(earlierSignal))
     var events = earlierDone.makeAsyncIterator()

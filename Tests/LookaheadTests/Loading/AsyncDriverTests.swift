@@ -189,6 +189,8 @@ struct AsyncDriverTests {
         rateLimit: RateLimit(maximumStarts: 1, per: .seconds(1))))
     driver.prefetch("first")
     driver.prefetch("second")
+    // The load's task and the wake-up's task start in either order.
+    await loader.waitUntil { $0.starts["first"] == 1 }
     await clock.waitForSleepers(count: 1)
     #expect(loader.record.starts == ["first": 1])
     #expect(driver.state(of: "second") == .queued(.preload))
