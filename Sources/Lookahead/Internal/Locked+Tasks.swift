@@ -23,9 +23,9 @@ extension Locked {
   /// was asked for meanwhile.
   ///
   /// - Parameters:
-  ///   - request: The wake-up, from ``WakeUpTimer/ask()``.
+  ///   - request: The wake-up, from ``WakeUpTimer/ask(at:)``.
   ///   - timer: Where the locked value keeps its timer.
-  ///   - operation: Sleeps until the wake-up's time, then ticks the driver.
+  ///   - operation: Sleeps until the wake-up's time, then wakes the driver.
   func startWakeUp(
     _ request: WakeUpTimer.Request, of timer: WritableKeyPath<Value, WakeUpTimer>,
     _ operation: sending @escaping @isolated(any) () async -> Void

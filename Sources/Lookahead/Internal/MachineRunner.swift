@@ -5,13 +5,15 @@
 /// happens under the lock: an event from the app, a finished load, the wake-up the
 /// machine asked for. The change turns the machine's actions into the driver's effects
 /// there, taking from the state what they need (a task to cancel, a caller to resume),
-/// and the effects are performed after the lock is released: tasks started and
-/// cancelled, callers resumed, the next wake-up scheduled. A driver supplies only what
+/// and the effects are performed after the lock is released: tasks cancelled, callers
+/// resumed, tasks started, the next wake-up scheduled last. A driver supplies only what
 /// its machine needs beyond that: its effects and how to perform them, and what a
-/// wake-up does.
+/// wake-up does. A change that also answers its caller (a call's id, a continuation)
+/// takes the lock itself, under the same rule.
 ///
-/// Tasks are started through ``Locked/startTask(priority:_:adopt:)``, which lets the
-/// state decline a task whose reason for starting has ended meanwhile.
+/// Drivers start their tasks through ``Locked/startTask(priority:_:adopt:)``, which lets
+/// the state decline a task whose reason for starting has ended meanwhile; the runner
+/// starts wake-ups through ``Locked/startWakeUp(_:of:_:)``.
 protocol MachineRunner: AnyObject, Sendable {
   /// Everything the driver changes under its lock.
   associatedtype State: KeepsWakeUp
@@ -27,7 +29,7 @@ protocol MachineRunner: AnyObject, Sendable {
 
   /// Performs effects; never called with the lock held.
   func perform(_ effects: Effects)
-  /// The wake-up the machine asked for is due.
+  /// Called when the wake-up the machine asked for is due: runs the machine's tick.
   func wake()
 }
 

@@ -1,7 +1,7 @@
 /// The one wake-up a driver keeps in its locked state: the task that sleeps until the
-/// time its state machine last asked for, then ticks the machine.
+/// time its state machine last asked for, then calls the driver's `wake()`.
 ///
-/// A wake-up is asked for under the driver's lock (``ask()``), and its task is started
+/// A wake-up is asked for under the driver's lock (``ask(at:)``), and its task is started
 /// after the lock is released (``Locked/startWakeUp(_:of:_:)``). Two threads may thus
 /// install the tasks of two wake-ups in either order: only the task of the latest one
 /// asked for is kept, and every other task is cancelled.

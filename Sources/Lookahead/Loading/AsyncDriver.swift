@@ -73,6 +73,10 @@ public final class AsyncDriver<Key: Hashable & Sendable, Value: Sendable>: Senda
       State(queue: LoadQueue(configuration: configuration.drawingJitterSeed())))
   }
 
+  deinit {
+    locked.withLock { $0.wakeUp.cancel() }?.cancel()
+  }
+
   // MARK: - Asking for values
 
   /// Returns the value for `key`: from the cache, by joining a load in flight,
