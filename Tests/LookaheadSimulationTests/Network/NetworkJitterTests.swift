@@ -7,7 +7,7 @@ struct NetworkJitterTests {
   // Reference values from an independent Python implementation of the jitter's definition
   // (docs/DESIGN.md, "Precise definitions").
   @Test(
-    "z and exp(0.35 Z) match the reference implementation",
+    "z and exp(0.35 z) match the reference implementation",
     arguments: [
       (UInt64(0), ResourceKind.page, 0, 0, -1.9888359461085876, 0.4985294664293046),
       (1, .image, 42, 0, 0.8566104710410023, 1.349607304884608),
