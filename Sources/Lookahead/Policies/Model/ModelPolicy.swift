@@ -11,18 +11,23 @@ import Foundation
 /// the link shared fairly with the running loads: each delays it by the bytes it moves
 /// first (a running load is taken to have had its share since its round trip). The
 /// memory's size in resources is learned from the first eviction of an item near the
-/// viewport.
+/// viewport. ``LinkCongestion`` answers how many items on screen wait for the link while
+/// the user moves and the link is full.
 ///
 /// **One rule.** For each item near the viewport, a load started now (or the running
 /// one) lands as above. What it saves is the item-frames it will be
 /// on screen from then until ``Parameters/planningLoads`` load times later (expected,
 /// frame by frame, from the motion model; later frames are left to a later load); what
 /// it wastes is its bytes unless the item is on screen after that window (within the
-/// motion model's longest horizon), when a later load would move them anyway. Its value
-/// is ``Parameters/blankFramePrice`` × frames saved − bytes wasted. A running load is
-/// kept while its value is positive, however far its item is; it wastes only the bytes it
-/// still has to transfer, and finishing it also saves loading the transferred ones again
-/// should its item be seen after all. New loads start, most valuable first, while fewer
+/// motion model's longest horizon), when a later load would move them anyway. If the item
+/// is seen within the window, the load also takes its transfer off the link for when the
+/// user next moves: each frame that transfer would take then spares a frame to each item
+/// then waiting for the link, beyond those waiting now. A blank item-frame is priced at
+/// ``Parameters/blankFrameLinkTime`` of the learned bandwidth, and the value is price ×
+/// (frames saved + frames spared) − bytes wasted. A running load is kept while its value
+/// is positive, however far its item is; it wastes only the bytes it still has to
+/// transfer, and finishing it also saves loading the transferred ones again should its
+/// item be seen after all. New loads start, most valuable first, while fewer
 /// loads than the link's budget are in flight. Until a network load has finished, the
 /// budget is the prior's guess: a load whose item is more likely than not on screen when
 /// it lands starts anyway, being needed whatever the link is, and the guess says how long
@@ -39,15 +44,18 @@ import Foundation
 ///
 /// The rest follows: items on screen save the most frames; items a glide flies over
 /// before their load could finish save none; the landing area saves many; at rest the
-/// items the user is likely to read next are loaded while the link is free, and far
-/// ones wait until they are worth their bytes.
+/// items the user is likely to read next are loaded while the link is free, and further
+/// ones too where the link falls behind once the user moves; far ones wait until they are
+/// worth their bytes. A slow link makes a byte dearer against a frame.
 package struct ModelPolicy: ItemPolicy {
   /// The model's settings: each a physical quantity or an exchange rate.
   package struct Parameters: Sendable, Hashable {
-    /// What one blank item-frame is worth, in bytes: a load whose item is likely to be
-    /// seen starts when the frames it saves, at this price, outweigh the bytes it
-    /// wastes when the item is not seen later.
-    package var blankFramePrice: Double = 15_000
+    /// What one blank item-frame is worth, in time of the link: a load whose item is
+    /// likely to be seen starts when the frames it saves, at this price, outweigh the
+    /// link time of the bytes it wastes when the item is not seen later. The default is
+    /// the standard world's mean image (about 78 KB) on its default link (1.5 MB/s),
+    /// about 50 ms, over the five frames a fast fling shows an item.
+    package var blankFrameLinkTime: Duration = .milliseconds(10)
     /// The time a lone load takes before any was observed.
     package var initialLatency: Duration = .milliseconds(400)
     /// The bandwidth assumed before any load was observed, in bytes per second.
@@ -72,6 +80,8 @@ package struct ModelPolicy: ItemPolicy {
   private var startTimes: [Int: Double] = [:]
   /// How many loads were in flight, frame by frame.
   private var sharing = SharingHistory()
+  /// How many items on screen wait for the link while it is the bottleneck.
+  private var congestion = LinkCongestion()
   /// Scratch: the candidates of the current frame.
   private var candidates: [Candidate] = []
 
@@ -114,7 +124,7 @@ package struct ModelPolicy: ItemPolicy {
 
   /// Creates the policy.
   package init(parameters: Parameters = Parameters()) {
-    precondition(parameters.blankFramePrice > 0, "blankFramePrice must be positive")
+    precondition(parameters.blankFrameLinkTime > .zero, "blankFrameLinkTime must be positive")
     precondition(parameters.initialLatency > .zero, "initialLatency must be positive")
     precondition(parameters.initialBandwidth > 0, "initialBandwidth must be positive")
     precondition(parameters.planningLoads > 0, "planningLoads must be positive")
@@ -183,14 +193,33 @@ package struct ModelPolicy: ItemPolicy {
     let finishedSinceLastFrame = wereRunning - startTimes.count
     let visible = input.visibleItems
     let bytes = link.bytesPerLoad
+    let bandwidth = link.bandwidth
+    // A blank item-frame is worth the bytes the link moves in its price.
+    let price = parameters.blankFrameLinkTime.inSeconds * bandwidth
+    // A transfer made now rather than when the user next moves spares, each frame it
+    // would take then, the items then waiting for the link beyond those waiting now.
+    var waitingNow = 0
+    for index in visible where !status.isReady(index) { waitingNow += 1 }
+    congestion.observe(
+      isMoving: phase != .rest, waiting: waitingNow,
+      linkIsFull: startTimes.count >= link.loadsInFlight(decisionInterval: frameInterval))
+    let waitingLater = congestion.waiting(
+      screenItems: visible.count, bytesPerLoad: bytes, bandwidth: bandwidth,
+      frameInterval: frameInterval)
+    /// Bytes: what moving `transferred` bytes from later to now spares, with `others`
+    /// items on screen waiting now.
+    func spared(_ transferred: Double, others: Int) -> Double {
+      price / frameInterval * transferred / bandwidth
+        * Swift.max(0, waitingLater - Double(others))
+    }
     // The frames a load started now can save end this far ahead: later ones are left
     // to a later load.
     let loadTime = link.loadTime(inFlight: startTimes.count)
     let planned = parameters.planningLoads * loadTime
     // An item is worth a look only if the frames it could save, were it on screen from
-    // the first time it can be seen until the planning window ends, outweigh the bytes
-    // it wastes if it is not seen after that.
-    let framesPlanned = planned / frameInterval
+    // the first time it can be seen until the planning window ends, and the transfer it
+    // spares later outweigh the bytes it wastes if it is not seen after that.
+    let gain = price * planned / frameInterval + spared(bytes, others: waitingNow)
     let seenBy = loadTime + planned
     // Items of one row of a grid share their span: it is judged once.
     var lastJudged: (span: AxisSpan, isWorth: Bool)?
@@ -198,7 +227,7 @@ package struct ModelPolicy: ItemPolicy {
       let span = input.layout.span(ofItem: item)
       if let lastJudged, lastJudged.span == span { return lastJudged.isWorth }
       let isWorth = course.isWorth(
-        span, seenBy: seenBy, gain: parameters.blankFramePrice * framesPlanned, cost: bytes)
+        span, seenBy: seenBy, gain: gain, cost: bytes)
       lastJudged = (span, isWorth)
       return isWorth
     }
@@ -243,7 +272,6 @@ package struct ModelPolicy: ItemPolicy {
     sharing.note(
       time: now, inFlight: Double(startTimes.count) + Double(finishedSinceLastFrame) / 2)
     let roundTrip = link.roundTrip
-    let bandwidth = link.bandwidth
     let share = bandwidth / Double(Swift.max(1, running.count))
     for slot in running.indices {
       let age = now - running[slot].start
@@ -298,7 +326,7 @@ package struct ModelPolicy: ItemPolicy {
           span, after: finish, until: finish + parameters.planningLoads * finish)
         seconds = exposure.seconds
         value =
-          parameters.blankFramePrice * (seconds / frameInterval - (1 - exposure.everSeen))
+          price * (seconds / frameInterval - (1 - exposure.everSeen))
       } else {
         let finish: Double
         var remainingBytes = bytes
@@ -316,11 +344,15 @@ package struct ModelPolicy: ItemPolicy {
         // Frames on screen after the planning window are left to a later load, which
         // would move the same bytes: they are wasted only if the item is not on screen
         // after the window (within the longest horizon). Finishing a running load also
-        // saves loading its transferred bytes again if the item is seen after all.
+        // saves loading its transferred bytes again if the item is seen after all. If
+        // the item is seen within the window, its transfer is off the link when the user
+        // next moves.
         value =
-          parameters.blankFramePrice * seconds / frameInterval
+          price * seconds / frameInterval
           - remainingBytes * (1 - exposure.seenAfter)
           + (bytes - remainingBytes) * exposure.seenWithinHorizon
+          + spared(remainingBytes, others: waitingNow - (isVisible ? 1 : 0))
+          * exposure.everSeen
         // What comes over the network competes for memory: of more loads than it holds,
         // the last to land evict the first before they are seen.
         if value > 0, memoryItems != nil { benefits.append(seconds) }

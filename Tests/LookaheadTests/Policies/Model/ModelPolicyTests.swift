@@ -204,3 +204,51 @@ extension ModelPolicyTests {
     #expect(frame(500, ready: 31..<40, loading: [60]).contains(60))
   }
 }
+
+extension ModelPolicyTests {
+  /// A policy on a known link (a 0.2 s round trip, 500 kB/s, loads of 100 kB) that has
+  /// watched the user drag down two screens; then at rest at offset 3,000 with the items
+  /// above 40 in memory, the requests of that frame.
+  ///
+  /// - Parameter waitedForTheLink: Whether, during the drag, the items on screen waited
+  ///   for a link whose loads in flight filled its budget, or were all in memory.
+  private func requestsAtRestAfterADrag(waitedForTheLink: Bool) -> [PreloadRequest] {
+    var policy = ModelPolicy()
+    for _ in 0..<10 {
+      policy.loadDidFinish(latency: .milliseconds(300), bytes: 50_000)
+      policy.loadDidFinish(latency: .milliseconds(500), bytes: 150_000)
+    }
+    var tracker = ScrollTracker()
+    for frame in 0...120 {
+      let time = Duration.milliseconds(frame * 1000 / 60)
+      let offset = 1000 + Double(frame) * 2000 / 120
+      tracker.record(offset: CGPoint(x: 0, y: offset), at: time)
+      let first = Int(offset / 100)
+      let status =
+        waitedForTheLink
+        ? ClosureLoadStatus(isLoading: { (first..<first + 3).contains($0) })
+        : ClosureLoadStatus(isReady: { $0 < 40 })
+      _ = answer(&policy, tracker: tracker, time: time, offset: offset, status: status)
+    }
+    var requests: [PreloadRequest] = []
+    for frame in 121...240 {
+      let time = Duration.milliseconds(frame * 1000 / 60)
+      tracker.record(offset: CGPoint(x: 0, y: 3000), at: time)
+      requests = answer(
+        &policy, tracker: tracker, time: time, offset: 3000,
+        status: ClosureLoadStatus(isReady: { $0 < 40 }))
+    }
+    return requests
+  }
+
+  @Test("a transfer is worth more now, on a free link, when items waited for it before")
+  func aTransferIsWorthMoreWhenItemsWaitedForTheLink() throws {
+    let congested = requestsAtRestAfterADrag(waitedForTheLink: true)
+    let free = requestsAtRestAfterADrag(waitedForTheLink: false)
+    // Both load the next items while the link is free; after a drag that found the link
+    // full and items waiting, each is worth more (a lower order ranks first).
+    let next = try #require(congested.first { $0.item == 40 })
+    let freeNext = try #require(free.first { $0.item == 40 })
+    #expect(next.order < freeNext.order)
+  }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import Lookahead
+
+@Suite("LinkCongestion") struct LinkCongestionTests {
+  private let frame = 1.0 / 60
+
+  @Test("before the user moves, the prior: the share of a reader's items the link cannot serve")
+  func beforeTheUserMovesThePriorStands() {
+    let congestion = LinkCongestion()
+    // Twenty items a screen at half a screen a second bring 1 MB/s of 100 kB items: a
+    // link of 250 kB/s serves a quarter of them, the other fifteen wait.
+    let slow = congestion.waiting(
+      screenItems: 20, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
+    #expect(abs(slow - 15) < 1e-9)
+    // Three items a screen bring 150 kB/s: the same link keeps up.
+    let fast = congestion.waiting(
+      screenItems: 3, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
+    #expect(fast == 0)
+  }
+
+  @Test("frames at rest teach nothing")
+  func framesAtRestTeachNothing() {
+    var congestion = LinkCongestion()
+    for _ in 0..<600 { congestion.observe(isMoving: false, waiting: 12, linkIsFull: true) }
+    let waiting = congestion.waiting(
+      screenItems: 3, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
+    #expect(waiting == 0)
+  }
+
+  @Test("items wait for the link only while it is full")
+  func itemsWaitForTheLinkOnlyWhileItIsFull() {
+    var congestion = LinkCongestion()
+    // Four seconds of moving frames, the prior's weight: half with six items waiting on
+    // a full link, half with six waiting on a link with room to spare.
+    for index in 0..<240 {
+      congestion.observe(isMoving: true, waiting: 6, linkIsFull: index.isMultiple(of: 2))
+    }
+    // A fast link: the prior says none wait; the frames say three on average.
+    let waiting = congestion.waiting(
+      screenItems: 3, bytesPerLoad: 100_000, bandwidth: 1_000_000, frameInterval: frame)
+    #expect(abs(waiting - 1.5) < 1e-9)
+  }
+
+  @Test("the learned mean outweighs the prior as frames accumulate")
+  func theLearnedMeanOutweighsThePrior() {
+    var congestion = LinkCongestion()
+    for _ in 0..<(60 * 400) { congestion.observe(isMoving: true, waiting: 2, linkIsFull: true) }
+    // The prior says fifteen; 400 s of frames say two.
+    let waiting = congestion.waiting(
+      screenItems: 20, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
+    #expect(waiting > 2 && waiting < 2.2)
+  }
+}
