@@ -48,27 +48,6 @@ import Foundation
 /// ones too where the link falls behind once the user moves; far ones wait until they are
 /// worth their bytes. A slow link makes a byte dearer against a frame.
 package struct ModelPolicy: ItemPolicy {
-  /// The model's settings: each a physical quantity or an exchange rate.
-  package struct Parameters: Sendable, Hashable {
-    /// What one blank item-frame is worth, in time of the link: a load whose item is
-    /// likely to be seen starts when the frames it saves, at this price, outweigh the
-    /// link time of the bytes it wastes when the item is not seen later. The default is
-    /// the standard world's mean image (about 78 KB) on its default link (1.5 MB/s),
-    /// about 50 ms, over the five frames a fast fling shows an item.
-    package var blankFrameLinkTime: Duration = .milliseconds(10)
-    /// The time a lone load takes before any was observed.
-    package var initialLatency: Duration = .milliseconds(400)
-    /// The bandwidth assumed before any load was observed, in bytes per second.
-    package var initialBandwidth: Double = 500_000
-    /// How far ahead the model plans, in load times: the frames an item will be on
-    /// screen later than this after a load started now could finish are left to a
-    /// later load, which will know more.
-    package var planningLoads: Double = 8
-
-    /// The defaults.
-    package init() {}
-  }
-
   /// The settings.
   package let parameters: Parameters
   private var motion = MotionModel()
@@ -100,13 +79,11 @@ package struct ModelPolicy: ItemPolicy {
     var position: Int
   }
 
+  /// How many resources the memory holds.
+  private var memory = MemorySize()
   /// How many resources the memory holds at least, learned from evictions of items near
   /// the viewport; `nil` until the first.
-  private(set) var memoryItems: Int?
-  /// The items near the viewport that were in memory on the previous frame.
-  private var wasReady: [Int] = []
-  /// Scratch: the items in memory on this frame.
-  private var isReadyNow: [Int] = []
+  var memoryItems: Int? { memory.items }
   /// Scratch: the benefits of the network loads, which compete for memory.
   private var benefits: [Double] = []
   /// Scratch: the running loads beyond the items worth a look, in item order.
@@ -155,7 +132,7 @@ package struct ModelPolicy: ItemPolicy {
       if let new = changes.newIndex(ofOldIndex: item) { moved[new] = start }
     }
     startTimes = moved
-    wasReady.removeAll(keepingCapacity: true)
+    memory.itemsMoved()
     motion.contentMoved()
   }
 
@@ -246,7 +223,7 @@ package struct ModelPolicy: ItemPolicy {
       upper += 1
     }
     let range = lower..<upper
-    learnMemory(range: range, status: status)
+    memory.observe(range: range, status: status)
     // A running load beyond the items worth a new look may still be worth finishing:
     // what it has moved is not moved again. In item order, so that equal values keep one
     // order from run to run.
@@ -408,20 +385,5 @@ package struct ModelPolicy: ItemPolicy {
           item: candidate.item, priority: candidate.isVisible ? .visible : .display,
           order: -candidate.value))
     }
-  }
-}
-
-extension ModelPolicy {
-  /// Learns how many resources the memory holds: when an item near the viewport that
-  /// was in memory on the previous frame no longer is, the memory was full, holding at
-  /// least the resources near the viewport then in it.
-  fileprivate mutating func learnMemory(range: Range<Int>, status: some LoadStatus) {
-    isReadyNow.removeAll(keepingCapacity: true)
-    for index in range where status.isReady(index) { isReadyNow.append(index) }
-    let evicted = wasReady.contains { range.contains($0) && !status.isReady($0) }
-    // Each eviction says the memory holds at least the resources near the viewport
-    // that were in it: the largest such count is the best lower bound.
-    if evicted { memoryItems = Swift.max(memoryItems ?? 1, wasReady.count) }
-    swap(&wasReady, &isReadyNow)
   }
 }

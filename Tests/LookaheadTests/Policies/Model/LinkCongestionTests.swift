@@ -3,19 +3,24 @@ import Testing
 @testable import Lookahead
 
 @Suite("LinkCongestion") struct LinkCongestionTests {
-  private let frame = 1.0 / 60
+  /// The items expected to wait, with loads of 100 kB at 60 frames a second.
+  private func waiting(
+    _ congestion: LinkCongestion, screenItems: Int, bandwidth: Double
+  ) -> Double {
+    congestion.waiting(
+      screenItems: screenItems, bytesPerLoad: 100_000, bandwidth: bandwidth,
+      frameInterval: 1.0 / 60)
+  }
 
   @Test("before the user moves, the prior: the share of a reader's items the link cannot serve")
   func beforeTheUserMovesThePriorStands() {
     let congestion = LinkCongestion()
     // Twenty items a screen at half a screen a second bring 1 MB/s of 100 kB items: a
     // link of 250 kB/s serves a quarter of them, the other fifteen wait.
-    let slow = congestion.waiting(
-      screenItems: 20, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
+    let slow = waiting(congestion, screenItems: 20, bandwidth: 250_000)
     #expect(abs(slow - 15) < 1e-9)
     // Three items a screen bring 150 kB/s: the same link keeps up.
-    let fast = congestion.waiting(
-      screenItems: 3, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
+    let fast = waiting(congestion, screenItems: 3, bandwidth: 250_000)
     #expect(fast == 0)
   }
 
@@ -23,9 +28,8 @@ import Testing
   func framesAtRestTeachNothing() {
     var congestion = LinkCongestion()
     for _ in 0..<600 { congestion.observe(isMoving: false, waiting: 12, linkIsFull: true) }
-    let waiting = congestion.waiting(
-      screenItems: 3, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
-    #expect(waiting == 0)
+    let expected = waiting(congestion, screenItems: 3, bandwidth: 250_000)
+    #expect(expected == 0)
   }
 
   @Test("items wait for the link only while it is full")
@@ -37,9 +41,8 @@ import Testing
       congestion.observe(isMoving: true, waiting: 6, linkIsFull: index.isMultiple(of: 2))
     }
     // A fast link: the prior says none wait; the frames say three on average.
-    let waiting = congestion.waiting(
-      screenItems: 3, bytesPerLoad: 100_000, bandwidth: 1_000_000, frameInterval: frame)
-    #expect(abs(waiting - 1.5) < 1e-9)
+    let expected = waiting(congestion, screenItems: 3, bandwidth: 1_000_000)
+    #expect(abs(expected - 1.5) < 1e-9)
   }
 
   @Test("the learned mean outweighs the prior as frames accumulate")
@@ -47,8 +50,7 @@ import Testing
     var congestion = LinkCongestion()
     for _ in 0..<(60 * 400) { congestion.observe(isMoving: true, waiting: 2, linkIsFull: true) }
     // The prior says fifteen; 400 s of frames say two.
-    let waiting = congestion.waiting(
-      screenItems: 20, bytesPerLoad: 100_000, bandwidth: 250_000, frameInterval: frame)
-    #expect(waiting > 2 && waiting < 2.2)
+    let expected = waiting(congestion, screenItems: 20, bandwidth: 250_000)
+    #expect(expected > 2 && expected < 2.2)
   }
 }
