@@ -11,22 +11,23 @@ import Foundation
 /// the link shared fairly with the running loads: each delays it by the bytes it moves
 /// first (a running load is taken to have had its share since its round trip). The
 /// memory's size in resources is learned from the first eviction of an item near the
-/// viewport. ``LinkCongestion`` answers how many items on screen wait for the link while
-/// the user moves and the link is full.
+/// viewport. ``LinkCongestion`` answers how many items on screen wait for a full link
+/// while the user moves.
 ///
 /// **One rule.** For each item near the viewport, a load started now (or the running
 /// one) lands as above. What it saves is the item-frames it will be
 /// on screen from then until ``Parameters/planningLoads`` load times later (expected,
 /// frame by frame, from the motion model; later frames are left to a later load); what
 /// it wastes is its bytes unless the item is on screen after that window (within the
-/// motion model's longest horizon), when a later load would move them anyway. If the item
-/// is seen within the window, the load also takes its transfer off the link for when the
-/// user next moves: each frame that transfer would take then spares a frame to each item
-/// then waiting for the link, beyond those waiting now. A blank item-frame is priced at
-/// ``Parameters/blankFrameLinkTime`` of the learned bandwidth, and the value is price ×
-/// (frames saved + frames spared) − bytes wasted. A running load is kept while its value
-/// is positive, however far its item is; it wastes only the bytes it still has to
-/// transfer, and finishing it also saves loading the transferred ones again should its
+/// motion model's longest horizon), when a later load would move them anyway. Weighted by
+/// the chance the item is seen before the window ends, the load also takes its transfer
+/// off the link for when the user next moves: each frame that transfer would take then
+/// spares a frame to each item then waiting for the link beyond as many as the others on
+/// screen waiting now (whose loads it would share the link with), if there are more then.
+/// A blank item-frame is priced at ``Parameters/blankFrameLinkTime`` of the learned bandwidth, and the value
+/// is price × (frames saved + frames spared) − bytes wasted. A running load is kept while
+/// its value is positive, however far its item is; it wastes only the bytes it still has
+/// to transfer, and finishing it also saves loading the transferred ones again should its
 /// item be seen after all. New loads start, most valuable first, while fewer
 /// loads than the link's budget are in flight. Until a network load has finished, the
 /// budget is the prior's guess: a load whose item is more likely than not on screen when
@@ -69,7 +70,8 @@ package struct ModelPolicy: ItemPolicy {
     var isVisible: Bool
     var isRunning: Bool
     var isLocal: Bool
-    /// Bytes: the frames saved at the price, less the bytes wasted.
+    /// Bytes: the frames saved and spared at the price, less the bytes wasted, plus the
+    /// transferred bytes a running load keeps.
     var value: Double
     /// The seconds on screen the load saves.
     var benefit: Double
@@ -171,20 +173,20 @@ package struct ModelPolicy: ItemPolicy {
     let visible = input.visibleItems
     let bytes = link.bytesPerLoad
     let bandwidth = link.bandwidth
-    // A blank item-frame is worth the bytes the link moves in its price.
+    // A blank item-frame is worth the bytes the link moves in `blankFrameLinkTime`.
     let price = parameters.blankFrameLinkTime.inSeconds * bandwidth
     // A transfer made now rather than when the user next moves spares, each frame it
-    // would take then, the items then waiting for the link beyond those waiting now.
+    // would take then, a frame to each item then waiting for the link, less the others
+    // on screen waiting now (their loads share the link with it).
     var waitingNow = 0
-    for index in visible where !status.isReady(index) { waitingNow += 1 }
-    congestion.observe(
-      isMoving: phase != .rest, waiting: waitingNow,
-      linkIsFull: startTimes.count >= link.loadsInFlight(decisionInterval: frameInterval))
+    for index in visible where !status.isReady(index) && !status.isStoredLocally(index) {
+      waitingNow += 1
+    }
     let waitingLater = congestion.waiting(
       screenItems: visible.count, bytesPerLoad: bytes, bandwidth: bandwidth,
       frameInterval: frameInterval)
-    /// Bytes: what moving `transferred` bytes from later to now spares, with `others`
-    /// items on screen waiting now.
+    // Bytes: what moving `transferred` bytes from later to now spares, with `others`
+    // items on screen waiting now.
     func spared(_ transferred: Double, others: Int) -> Double {
       price / frameInterval * transferred / bandwidth
         * Swift.max(0, waitingLater - Double(others))
@@ -244,6 +246,8 @@ package struct ModelPolicy: ItemPolicy {
     }
     for index in range where status.isLoading(index) { noteRunning(index) }
     for index in outside { noteRunning(index) }
+    congestion.observe(
+      isMoving: phase != .rest, waiting: waitingNow, linkIsFull: running.count >= budget)
     // Since the last frame the loads running now were in flight (those it started, from
     // its decision on), and those that finished meanwhile for half of it on average.
     sharing.note(
@@ -322,8 +326,8 @@ package struct ModelPolicy: ItemPolicy {
         // would move the same bytes: they are wasted only if the item is not on screen
         // after the window (within the longest horizon). Finishing a running load also
         // saves loading its transferred bytes again if the item is seen after all. If
-        // the item is seen within the window, its transfer is off the link when the user
-        // next moves.
+        // the item is seen before the window ends, its transfer is off the link when the
+        // user next moves.
         value =
           price * seconds / frameInterval
           - remainingBytes * (1 - exposure.seenAfter)

@@ -206,13 +206,20 @@ extension ModelPolicyTests {
 }
 
 extension ModelPolicyTests {
-  /// A policy on a known link (a 0.2 s round trip, 500 kB/s, loads of 100 kB) that has
-  /// watched the user drag down two screens; then at rest at offset 3,000 with the items
-  /// above 40 in memory, the requests of that frame.
-  ///
-  /// - Parameter waitedForTheLink: Whether, during the drag, the items on screen waited
-  ///   for a link whose loads in flight filled its budget, or were all in memory.
-  private func requestsAtRestAfterADrag(waitedForTheLink: Bool) -> [PreloadRequest] {
+  /// What the items on screen found during a drag.
+  private enum DuringTheDrag {
+    /// All in memory.
+    case inMemory
+    /// Not in memory, with three loads in flight: as many as the link's budget.
+    case waitingForAFullLink
+    /// Not in memory, with one load in flight: the link had room to spare.
+    case waitingForALinkWithRoom
+  }
+
+  /// A policy on a known link (a 0.2 s round trip, 500 kB/s, loads of about 100 kB, three
+  /// loads in flight keep it busy) that has watched the user drag down two screens; then
+  /// at rest at offset 3,000 with items 0..<40 in memory, the requests of a second later.
+  private func requestsAtRestAfterADrag(_ drag: DuringTheDrag) -> [PreloadRequest] {
     var policy = ModelPolicy()
     for _ in 0..<10 {
       policy.loadDidFinish(latency: .milliseconds(300), bytes: 50_000)
@@ -225,9 +232,12 @@ extension ModelPolicyTests {
       tracker.record(offset: CGPoint(x: 0, y: offset), at: time)
       let first = Int(offset / 100)
       let status =
-        waitedForTheLink
-        ? ClosureLoadStatus(isLoading: { (first..<first + 3).contains($0) })
-        : ClosureLoadStatus(isReady: { $0 < 40 })
+        switch drag {
+        case .inMemory: ClosureLoadStatus(isReady: { $0 < 40 })
+        case .waitingForAFullLink:
+          ClosureLoadStatus(isLoading: { (first..<first + 3).contains($0) })
+        case .waitingForALinkWithRoom: ClosureLoadStatus(isLoading: { $0 == first })
+        }
       _ = answer(&policy, tracker: tracker, time: time, offset: offset, status: status)
     }
     var requests: [PreloadRequest] = []
@@ -241,14 +251,16 @@ extension ModelPolicyTests {
     return requests
   }
 
-  @Test("a transfer is worth more now, on a free link, when items waited for it before")
-  func aTransferIsWorthMoreWhenItemsWaitedForTheLink() throws {
-    let congested = requestsAtRestAfterADrag(waitedForTheLink: true)
-    let free = requestsAtRestAfterADrag(waitedForTheLink: false)
-    // Both load the next items while the link is free; after a drag that found the link
-    // full and items waiting, each is worth more (a lower order ranks first).
-    let next = try #require(congested.first { $0.item == 40 })
-    let freeNext = try #require(free.first { $0.item == 40 })
-    #expect(next.order < freeNext.order)
+  @Test("a transfer is worth more now, on a free link, when items waited for a full one")
+  func aTransferIsWorthMoreWhenItemsWaitedForAFullLink() throws {
+    func next(_ drag: DuringTheDrag) throws -> PreloadRequest {
+      try #require(requestsAtRestAfterADrag(drag).first { $0.item == 40 })
+    }
+    // Each case loads the next item while the link is free. After a drag that found the
+    // link full and items waiting, it is worth more (a lower order ranks first); items
+    // that waited while the link had room to spare teach nothing.
+    let inMemory = try next(.inMemory)
+    #expect(try next(.waitingForAFullLink).order < inMemory.order)
+    #expect(try next(.waitingForALinkWithRoom).order == inMemory.order)
   }
 }
