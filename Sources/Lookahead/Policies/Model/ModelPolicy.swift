@@ -24,15 +24,15 @@ import Foundation
 /// off the link for when the user next moves: each frame that transfer would take then
 /// spares a frame to each item then waiting for the link beyond as many as the others on
 /// screen waiting now (whose loads it would share the link with), if there are more then.
-/// A blank item-frame is priced at ``Parameters/blankFrameLinkTime`` of the learned bandwidth, and the value
-/// is price × (frames saved + frames spared) − bytes wasted. A running load is kept while
-/// its value is positive, however far its item is; it wastes only the bytes it still has
-/// to transfer, and finishing it also saves loading the transferred ones again should its
-/// item be seen after all. New loads start, most valuable first, while fewer
-/// loads than the link's budget are in flight. Until a network load has finished, the
-/// budget is the prior's guess: a load whose item is more likely than not on screen when
-/// it lands starts anyway, being needed whatever the link is, and the guess says how long
-/// loads take only for as many as it keeps busy.
+/// A blank item-frame is priced at ``Parameters/blankFrameLinkTime`` of the learned
+/// bandwidth, and the value is price × (frames saved + frames spared) − bytes wasted. A
+/// running load is kept while its value is positive, however far its item is; it wastes
+/// only the bytes it still has to transfer, and finishing it also saves loading the
+/// transferred ones again should its item be seen after all. New loads start, most
+/// valuable first, while fewer loads than the link's budget are in flight. Until a
+/// network load has finished, the budget is the prior's guess: a load whose item is more
+/// likely than not on screen when it lands starts anyway, being needed whatever the link
+/// is, and the guess says how long loads take only for as many as it keeps busy.
 ///
 /// A local read (a disk cache) lands within a frame and takes no place on the link, so it
 /// is planned over its own load time and waits until its item is about to show; it moves

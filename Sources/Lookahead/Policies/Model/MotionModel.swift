@@ -35,7 +35,8 @@ struct MotionModel: Sendable {
   static let priorWeight = 4.0
   /// The samples kept per phase, horizon and side.
   static let capacity = 48
-  /// How fast the prior's reader moves on at rest, in screens a second.
+  /// How fast the prior's reader moves on, at rest or once a glide has run its course, in
+  /// screens a second.
   static let priorScreensPerSecond = 0.5
 
   private struct Probe: Sendable {
@@ -227,7 +228,8 @@ struct MotionModel: Sendable {
     return switch (phase, isForward) {
     case (.rest, true): moves * exp(-scaled / (priorScreensPerSecond * seconds))
     case (.rest, false), (.drag, false), (.glide, false): moves * exp(-scaled / (0.05 * seconds))
-    case (.drag, true), (.glide, true): scaled <= 0 ? 1 : exp(-scaled / (0.5 * seconds))
+    case (.drag, true), (.glide, true):
+      scaled <= 0 ? 1 : exp(-scaled / (priorScreensPerSecond * seconds))
     }
   }
 }
