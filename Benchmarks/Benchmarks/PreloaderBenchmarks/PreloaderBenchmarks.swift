@@ -8,7 +8,8 @@ import LookaheadSimulation
 #endif
 
 /// One list preloader step per frame (`ListPreloaderStateMachine.scrolled`) while the
-/// user reads at 50 points per second, for `texture` and `adaptive`, at 10,000 and
+/// user reads at 50 points per second, for `texture`, `adaptive` and `model` (the
+/// strategy under development, as the simulator builds it), at 10,000 and
 /// 1,000,000 items of the standard world's feed heights. Loads finish at once, so the
 /// steady state is what an app sees: the items around the viewport are cached, and a
 /// frame changes the wanted set only when an item enters the lead. The baseline,
@@ -23,7 +24,7 @@ let benchmarks: @Sendable () -> Void = {
   )
 
   for count in [10_000, 1_000_000] {
-    for strategy in [PreloadStrategy.texture, .adaptive] {
+    for strategy in [PreloadStrategy.texture, .adaptive, modelStrategy] {
       // One session per benchmark, read on from sample to sample: building a million
       // items and warming up happens once, outside the measurement.
       let session = SessionBox(ReadingSession(strategy: strategy, count: count))
@@ -56,6 +57,9 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
   }
 }
+
+/// `model`, which only the simulator's setup builds.
+let modelStrategy = SimulationSetup(trace: Trace([(0, 0)]), strategy: .model).preloadStrategy
 
 /// A reading session shared by the samples of one benchmark, which run one at a time.
 final class SessionBox: @unchecked Sendable {
