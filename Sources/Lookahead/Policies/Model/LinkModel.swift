@@ -11,7 +11,10 @@ import Foundation
 /// fading, gives the bandwidth (its slope's inverse) and the round trip (where it meets
 /// zero bytes). Until the points give a line that rises, they are read as all transfer:
 /// the bandwidth is the bytes the loads moved, each times its `k`, over their time, and
-/// the round trip nothing. The loads that keep the link busy without crowding it are its
+/// the round trip nothing. Before any load, the list's page speaks for the link: a lone
+/// load of the mean size is taken to take as long as the page did, the prior's bandwidth
+/// moving its bytes and the rest being the round trip; a page quicker than that is read
+/// as all transfer too. The loads that keep the link busy without crowding it are its
 /// bandwidth-delay product in loads, over a round trip and the time until loads can next
 /// be started, plus the one being transferred.
 ///
@@ -72,9 +75,13 @@ struct LinkModel: Sendable {
   /// Bytes per second the link delivers.
   var bandwidth: Double {
     if let line { return 1 / line.slope }
+    // Before any load: the prior's, unless the page took less time than that would take
+    // to move a mean load, which is then read as all transfer.
+    guard weight > 0 else {
+      return Swift.max(priorBandwidth, bytesPerLoad / (pageLatency ?? priorLatency))
+    }
     // Before a line: the bytes the loads moved, each times the loads it shared the link
     // with, over their time, as if none had a round trip.
-    guard weight > 0 else { return priorBandwidth }
     return Swift.max(sumX / sumY, 1)
   }
 
@@ -91,6 +98,7 @@ struct LinkModel: Sendable {
     if let line { return line.intercept }
     // Loads that give no line are read as all transfer.
     guard weight == 0 else { return 0 }
+    // Before any load: what of the page's time the mean load's transfer leaves.
     return Swift.max(0, (pageLatency ?? priorLatency) - transferTime)
   }
 

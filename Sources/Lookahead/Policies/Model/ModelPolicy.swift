@@ -10,9 +10,9 @@ import Foundation
 /// how many loads keep the link busy. A load lands after its round trip and its bytes,
 /// the link shared fairly with the running loads: each delays it by the bytes it moves
 /// first (a running load is taken to have had its share since its round trip). The
-/// memory's size in resources is learned from the first eviction of an item near the
-/// viewport. ``LinkCongestion`` answers how many items on screen wait for a full link
-/// while the user moves.
+/// memory's size in resources is learned from evictions of items near the viewport
+/// (``MemorySize``). ``LinkCongestion`` answers how many items on screen wait for a full
+/// link while the user moves.
 ///
 /// **One rule.** For each item near the viewport, a load started now (or the running
 /// one) lands as above. What it saves is the item-frames it will be

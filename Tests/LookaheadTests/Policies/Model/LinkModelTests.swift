@@ -14,6 +14,22 @@ import Testing
     // A page that took 0.3 s says the round trip is shorter than the prior.
     link.pageLatency = 0.3
     #expect(abs(link.roundTrip - 0.1) < 1e-9)
+    #expect(link.bandwidth == 500_000)
+  }
+
+  @Test("a page quicker than the prior's transfer is read as all transfer")
+  func aPageQuickerThanThePriorsTransferIsReadAsAllTransfer() {
+    var link = LinkModel(latency: 0.4, bandwidth: 500_000)
+    // 100 kB would take 0.2 s at the prior's bandwidth; the page took 0.1 s.
+    link.pageLatency = 0.1
+    #expect(abs(link.bandwidth - 1_000_000) < 1e-6)
+    #expect(abs(link.roundTrip) < 1e-12)
+    // A lone load of the mean size takes as long as the page did.
+    #expect(abs(link.loadTime(inFlight: 0) - 0.1) < 1e-9)
+    // A page exactly as long as the transfer leaves both readings at the prior.
+    link.pageLatency = 0.2
+    #expect(abs(link.bandwidth - 500_000) < 1e-6)
+    #expect(abs(link.roundTrip) < 1e-12)
   }
 
   @Test("a line through the loads gives the round trip and the bandwidth")
