@@ -120,9 +120,13 @@ package struct ModelPolicy: ItemPolicy {
     link.observe(latency: latency, bytes: bytes, sharing: sharing)
   }
 
-  /// Learns the link's round trip from a page, before any load finished.
+  /// Learns the link from a page, before any load finished. A page quicker than a frame
+  /// says nothing of it: it came from nearby (a cache on the device), or in less time
+  /// than the frames can tell apart.
   package mutating func pageDidLoad(latency: Duration) {
-    link.pageLatency = latency.inSeconds
+    let seconds = latency.inSeconds
+    guard seconds > frameInterval else { return }
+    link.pageLatency = seconds
   }
 
   /// Maps the running loads' start times to the items' new positions, and forgets what

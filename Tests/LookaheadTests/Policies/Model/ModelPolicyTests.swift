@@ -51,6 +51,27 @@ import Testing
     #expect(requests.allSatisfy { $0.priority == .visible })
   }
 
+  @Test("a page quicker than a frame says nothing of the link")
+  func aPageQuickerThanAFrameSaysNothingOfTheLink() {
+    // A first page answered at once (from a cache on the device, say) or within a frame.
+    for latency in [Duration.zero, .microseconds(50)] {
+      var policy = ModelPolicy()
+      policy.pageDidLoad(latency: latency)
+      #expect(policy.link.bandwidth == ModelPolicy.Parameters().initialBandwidth)
+      let requests = restForASecond(&policy)
+      #expect(Set(requests.map(\.item)) == Set(30..<40))
+      #expect(requests.allSatisfy { $0.order.isFinite })
+    }
+    // A page that took a tenth of a second on the network does, and one from a cache
+    // after it takes nothing back.
+    var policy = ModelPolicy()
+    policy.pageDidLoad(latency: .milliseconds(100))
+    let learned = policy.link.bandwidth
+    #expect(learned > ModelPolicy.Parameters().initialBandwidth)
+    policy.pageDidLoad(latency: .zero)
+    #expect(policy.link.bandwidth == learned)
+  }
+
   @Test("once the link is known, the items on screen come first, as many as keep it busy")
   func onceTheLinkIsKnownTheItemsOnScreenComeFirst() {
     var policy = ModelPolicy()
