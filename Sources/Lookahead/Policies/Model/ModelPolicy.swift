@@ -112,12 +112,14 @@ package struct ModelPolicy: ItemPolicy {
       latency: parameters.initialLatency.inSeconds, bandwidth: parameters.initialBandwidth)
   }
 
-  /// Learns the link from a finished network load.
+  /// Learns the link from a finished network load. A load quicker than a frame is taken
+  /// to have taken one: loads start once a frame, so a faster link serves them no sooner
+  /// (and a load reported to take no time would make the link infinitely fast).
   package mutating func loadDidFinish(latency: Duration, bytes: Int) {
+    let seconds = Swift.max(latency.inSeconds, frameInterval)
     // It shared the link with the loads in flight over its life, on average.
-    let sharing =
-      self.sharing.meanInFlight(over: latency.inSeconds) ?? Double(startTimes.count)
-    link.observe(latency: latency, bytes: bytes, sharing: sharing)
+    let sharing = self.sharing.meanInFlight(over: seconds) ?? Double(startTimes.count)
+    link.observe(latency: .seconds(seconds), bytes: bytes, sharing: sharing)
   }
 
   /// Learns the link from a page, before any load finished. A page quicker than a frame

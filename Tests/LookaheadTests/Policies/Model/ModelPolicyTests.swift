@@ -72,6 +72,18 @@ import Testing
     #expect(policy.link.bandwidth == learned)
   }
 
+  @Test("a load quicker than a frame is taken to have taken one")
+  func aLoadQuickerThanAFrameIsTakenToHaveTakenOne() {
+    // A network load reported to take no time (served by a cache below the loader, say).
+    var policy = ModelPolicy()
+    policy.loadDidFinish(latency: .zero, bytes: 50_000)
+    // 50 kB in a frame, read as all transfer: a fast link, not an infinite one.
+    #expect(abs(policy.link.bandwidth - 50_000 * 60) < 1)
+    let requests = restForASecond(&policy)
+    #expect(!requests.isEmpty)
+    #expect(requests.allSatisfy { (30..<40).contains($0.item) && $0.order.isFinite })
+  }
+
   @Test("once the link is known, the items on screen come first, as many as keep it busy")
   func onceTheLinkIsKnownTheItemsOnScreenComeFirst() {
     var policy = ModelPolicy()
