@@ -15,11 +15,13 @@ import Foundation
 /// link while the user moves.
 ///
 /// **One rule.** For each item near the viewport, a load started now (or the running
-/// one) lands as above. What it saves is the item-frames it will be
-/// on screen from then until ``Parameters/planningLoads`` load times later (expected,
-/// frame by frame, from the motion model; later frames are left to a later load); what
-/// it wastes is its bytes unless the item is on screen after that window (within the
-/// motion model's longest horizon), when a later load would move them anyway. Weighted by
+/// one) lands as above. What it saves is the item-frames it will be on screen from then
+/// until ``Parameters/planningLoads`` load times later, but not past the motion model's
+/// longest horizon unless the load lands later than half of it, and then not past twice
+/// its landing: one started when it lands would land no sooner (expected, frame by frame,
+/// from the motion model; later frames are left to a later load). What it wastes is its
+/// bytes unless the item is on screen after that window (by the longest horizon, or the
+/// window's end if later), when a later load would move them anyway. Weighted by
 /// the chance the item is seen before the window ends, the load also takes its transfer
 /// off the link for when the user next moves: each frame that transfer would take then
 /// spares a frame to each item then waiting for the link beyond as many as the others on
@@ -325,12 +327,17 @@ package struct ModelPolicy: ItemPolicy {
         } else {
           finish = landing(after: roundTrip, remaining: bytes, excluding: nil)
         }
-        let exposure = exposure(span, after: finish, until: finish + planned)
+        // The frames it saves end with the planning window, and no later than the motion
+        // model's longest horizon, unless the load lands so late that one started when it
+        // lands would land after that: until then, it alone can serve the item.
+        let exposure = exposure(
+          span, after: finish,
+          until: Swift.min(finish + planned, Swift.max(MotionModel.longestHorizon, 2 * finish)))
         seconds = exposure.seconds
         isLikelyOnScreen = exposure.onScreenAtStart >= 0.5
         // Frames on screen after the planning window are left to a later load, which
         // would move the same bytes: they are wasted only if the item is not on screen
-        // after the window (within the longest horizon). Finishing a running load also
+        // after the window (by the longest horizon). Finishing a running load also
         // saves loading its transferred bytes again if the item is seen after all. If
         // the item is seen before the window ends, its transfer is off the link when the
         // user next moves.

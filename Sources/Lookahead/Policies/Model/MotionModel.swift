@@ -128,7 +128,8 @@ struct MotionModel: Sendable {
 
   /// The probability that the viewport gets at least `distance` points ahead
   /// (`isForward`, the way of the motion) or behind within `seconds`, in the learned
-  /// `phase`.
+  /// `phase`. Beyond the longest horizon the user goes on at the pace shown by then
+  /// (``distanceAtLongestHorizon(_:within:covered:)``).
   ///
   /// - Parameters:
   ///   - distance: Points, at least 0.
@@ -143,6 +144,14 @@ struct MotionModel: Sendable {
   ) -> Double {
     guard distance >= 0 else { return 1 }
     guard screen > 0 else { return 0 }
+    if seconds > Self.longestHorizon {
+      let covered = Self.glideCovered(glide, within: Self.longestHorizon)
+      return probability(
+        Self.distanceAtLongestHorizon(
+          distance, within: seconds, covered: isForward ? covered : 0),
+        horizon: Self.horizons.count - 1, phase: phase, isForward: isForward, screen: screen,
+        covered: covered)
+    }
     return Self.interpolated(within: seconds) { horizon in
       probability(
         distance, horizon: horizon, phase: phase, isForward: isForward, screen: screen,
@@ -150,8 +159,25 @@ struct MotionModel: Sendable {
     }
   }
 
-  /// The answer at any time from the answers at the horizons: linear between the two
-  /// horizons around `seconds` (and from 0 at time 0), the longest one's beyond it.
+  /// The distance whose reach within the longest horizon is as likely as a reach of
+  /// `distance` within `seconds`, a time beyond it: past the glide's course the user goes
+  /// on at the pace shown by the longest horizon, so that a reach is as likely as one
+  /// `longestHorizon / seconds` as far within it.
+  ///
+  /// - Parameters:
+  ///   - distance: Points, at least 0.
+  ///   - seconds: The time allowed, beyond the longest horizon.
+  ///   - covered: The points the glide covers within the longest horizon, for a distance
+  ///     the way of the motion; else 0.
+  static func distanceAtLongestHorizon(
+    _ distance: Double, within seconds: Double, covered: Double
+  ) -> Double {
+    let beyond = distance - covered
+    return beyond > 0 ? covered + beyond * longestHorizon / seconds : distance
+  }
+
+  /// The answer at any time up to the longest horizon from the answers at the horizons:
+  /// linear between the two horizons around `seconds` (and from 0 at time 0).
   ///
   /// - Parameters:
   ///   - seconds: The time allowed.

@@ -18,7 +18,8 @@ struct ViewportCourse {
   let screen: Double
   /// The viewport's extent along the axis.
   let viewport: AxisSpan
-  /// The longest time the model answers for, in seconds.
+  /// How long ahead, in seconds, an item on screen counts as seen later (or until the
+  /// time asked about, if later).
   let horizon: Double
   /// The points the glide covers within each horizon: the course a moving viewport's
   /// reaches are learned around (0 at rest).
@@ -34,7 +35,7 @@ struct ViewportCourse {
   ///   - sign: +1 when "ahead" means toward larger offsets, else -1.
   ///   - screen: The viewport's length along the axis, in points.
   ///   - viewport: The viewport's extent along the axis.
-  ///   - horizon: The longest time the model answers for, in seconds.
+  ///   - horizon: How long ahead, in seconds, an item on screen counts as seen later.
   init(
     motion: MotionModel, glide: ViewportMotion, phase: MotionModel.Phase, sign: Double,
     screen: Double, viewport: AxisSpan, horizon: Double
@@ -96,6 +97,14 @@ struct ViewportCourse {
   private func reach(_ edge: inout Edge, within seconds: Double) -> Double {
     guard edge.distance >= 0 else { return 1 }
     guard screen > 0 else { return 0 }
+    if seconds > MotionModel.longestHorizon {
+      let last = MotionModel.horizons.count - 1
+      return motion.probability(
+        MotionModel.distanceAtLongestHorizon(
+          edge.distance, within: seconds, covered: edge.isForward ? covered[last] : 0),
+        horizon: last, phase: phase, isForward: edge.isForward, screen: screen,
+        covered: covered[last])
+    }
     return MotionModel.interpolated(within: seconds) { index in
       if edge.known[index].isNaN {
         edge.known[index] = motion.probability(
@@ -115,15 +124,16 @@ struct ViewportCourse {
 
   /// What the course says of an item between two times.
   struct Exposure: Sendable, Equatable {
-    /// The expected seconds it is on screen between the two times (at most the horizon).
+    /// The expected seconds it is on screen between the two times.
     var seconds: Double
     /// The probability that it is on screen at some time before the end.
     var everSeen: Double
-    /// The probability that it is on screen at some time after the end, within the
-    /// horizon: the viewport reaches it by the horizon without having got past it by the
-    /// end, or, if it is on screen now, it still is at the end.
+    /// The probability that it is on screen at some time after the end, by the horizon
+    /// (or the end, if later): the viewport reaches it by then without having got past it
+    /// by the end, or, if it is on screen now, it still is at the end.
     var seenAfter: Double
-    /// The probability that it is on screen at some time within the horizon.
+    /// The probability that it is on screen at some time by the horizon (or the end, if
+    /// later).
     var seenWithinHorizon: Double
     /// The probability that it is on screen at the start.
     var onScreenAtStart: Double
@@ -132,15 +142,15 @@ struct ViewportCourse {
   /// The item's exposure between `start` and `end`, each edge's reaches worked out once.
   func exposure(_ span: AxisSpan, after start: Double, until end: Double) -> Exposure {
     var window = window(span)
-    let end = Swift.min(end, horizon)
     let everSeen = window.isOnScreen ? 1 : reach(&window.first, within: end)
-    let seenWithinHorizon = window.isOnScreen ? 1 : reach(&window.first, within: horizon)
+    let seenWithinHorizon =
+      window.isOnScreen ? 1 : reach(&window.first, within: Swift.max(horizon, end))
     let seenAfter =
       window.isOnScreen
       ? onScreen(&window, at: end)
       : Swift.max(0, seenWithinHorizon - reach(&window.second, within: end))
     var total = 0.0
-    let onScreenAtStart = onScreen(&window, at: Swift.min(start, horizon))
+    let onScreenAtStart = onScreen(&window, at: start)
     if start < end {
       var previousTime = start
       var previous = onScreenAtStart
@@ -159,14 +169,16 @@ struct ViewportCourse {
   }
 
   /// The probabilities that the item is on screen at some time before `time` and at some
-  /// time after it (within the horizon), as ``exposure(_:after:until:)`` gives them.
+  /// time after it (by the horizon, or `time` if later), as ``exposure(_:after:until:)``
+  /// gives them.
   func chances(_ span: AxisSpan, by time: Double) -> (before: Double, after: Double) {
     var window = window(span)
-    let time = Swift.min(time, horizon)
     if window.isOnScreen { return (1, onScreen(&window, at: time)) }
     let before = reach(&window.first, within: time)
     let after = Swift.max(
-      0, reach(&window.first, within: horizon) - reach(&window.second, within: time))
+      0,
+      reach(&window.first, within: Swift.max(horizon, time))
+        - reach(&window.second, within: time))
     return (before, after)
   }
 }
@@ -184,13 +196,14 @@ extension ViewportCourse {
   ///   - cost: What not seeing it after `time` costs; at least 0.
   func isWorth(_ span: AxisSpan, seenBy time: Double, gain: Double, cost: Double) -> Bool {
     var window = window(span)
-    let time = Swift.min(time, horizon)
     if window.isOnScreen { return gain > cost * (1 - onScreen(&window, at: time)) }
     let before = reach(&window.first, within: time)
     // The chance after is at most 1: a gain above the whole cost settles it.
     if gain * before > cost { return true }
     let after = Swift.max(
-      0, reach(&window.first, within: horizon) - reach(&window.second, within: time))
+      0,
+      reach(&window.first, within: Swift.max(horizon, time))
+        - reach(&window.second, within: time))
     return gain * before > cost * (1 - after)
   }
 }

@@ -103,6 +103,28 @@ import Testing
     }
   }
 
+  @Test("a link slower than the motion model's horizon still gets loads")
+  func aLinkSlowerThanTheMotionModelsHorizonStillGetsLoads() {
+    // A first page that took 12 s, and lone loads of 50 and 150 kB in 12.1 and 12.3 s:
+    // a 12 s round trip, longer than the motion model says anything about.
+    var first = ModelPolicy()
+    first.pageDidLoad(latency: .seconds(12))
+    var learned = ModelPolicy()
+    for _ in 0..<10 {
+      learned.loadDidFinish(latency: .milliseconds(12_100), bytes: 50_000)
+      learned.loadDidFinish(latency: .milliseconds(12_300), bytes: 150_000)
+    }
+    #expect(abs(learned.link.roundTrip - 12) < 0.01)
+    for var policy in [first, learned] {
+      // Beyond its last horizon the reader goes on at the pace shown by then: the loads
+      // are for the items likely on screen when they land, the screens around this one
+      // (the prior's reader rarely rests 12 s on one).
+      let requests = restForASecond(&policy)
+      #expect(requests.contains { (40..<50).contains($0.item) })
+      #expect(requests.allSatisfy { (0..<120).contains($0.item) && $0.order.isFinite })
+    }
+  }
+
   @Test("local reads take no place on the link")
   func localReadsTakeNoPlaceOnTheLink() {
     var policy = ModelPolicy()

@@ -109,3 +109,35 @@ extension MotionModelTests {
     #expect(gliding == dragging)
   }
 }
+
+extension MotionModelTests {
+  @Test("beyond the longest horizon the user goes on at the pace shown by then")
+  func beyondTheLongestHorizonTheUserGoesOnAtThePaceShownByThen() {
+    var reader = MotionModel()
+    _ = feed(&reader, from: 0, seconds: 60, offset: 0, speed: 200, phase: .rest)
+    func rest(_ distance: Double, _ seconds: Double, forward: Bool = true) -> Double {
+      reader.reachProbability(
+        distance, within: seconds, phase: .rest, isForward: forward, screen: 800, glide: nil)
+    }
+    // Twice the time, as likely as half the distance.
+    for distance in [400.0, 1600, 3200] {
+      #expect(rest(distance, 16) == rest(distance / 2, 8))
+      #expect(rest(distance, 24, forward: false) == rest(distance / 3, 8, forward: false))
+      #expect(rest(distance, 8) <= rest(distance, 9) && rest(distance, 9) <= rest(distance, 30))
+    }
+    // In a glide, only what lies beyond the glide's course is scaled.
+    var tracker = ScrollTracker()
+    for frame in 0...12 {
+      tracker.record(offset: CGPoint(x: 0, y: Double(frame) * 50), at: .milliseconds(frame * 16))
+    }
+    let glide = ViewportMotion(tracker: tracker, axis: .vertical).liftedNow()
+    let covered = glide.distanceCovered(within: 8)
+    let model = MotionModel()
+    func gliding(_ distance: Double, _ seconds: Double) -> Double {
+      model.reachProbability(
+        distance, within: seconds, phase: .glide, isForward: true, screen: 800, glide: glide)
+    }
+    #expect(gliding(covered * 0.9, 16) == 1)
+    #expect(gliding(covered + 3200, 16) == gliding(covered + 1600, 8))
+  }
+}

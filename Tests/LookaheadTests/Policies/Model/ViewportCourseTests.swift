@@ -76,13 +76,11 @@ import Testing
     }
     let everSeen =
       low < 0 && high > 0
-      ? 1
-      : low >= 0
-        ? reach(low, min(end, 8), forward: true) : reach(-high, min(end, 8), forward: false)
+      ? 1 : low >= 0 ? reach(low, end, forward: true) : reach(-high, end, forward: false)
     var seconds = 0.0
     var time = start
-    for step in MotionModel.horizons where time < min(end, 8) {
-      let next = min(start + step, min(end, 8))
+    for step in MotionModel.horizons where time < end {
+      let next = min(start + step, end)
       seconds += (onScreen(time) + onScreen(next)) / 2 * (next - time)
       time = next
     }
