@@ -222,7 +222,8 @@ struct MotionModel: Sendable {
       : distance / screen
     let kept = samples[Self.slot(phase, horizon, isForward)].ascending
     let reached = kept.count - Search.partitionPoint(in: 0..<kept.count) { kept[$0] > scaled }
-    let prior = Self.prior(scaled, horizon: horizon, phase: phase, isForward: isForward)
+    let prior = Self.prior(
+      scaled, horizon: horizon, phase: phase, isForward: isForward, course: covered / screen)
     return (Double(reached) + Self.priorWeight * prior) / (Double(kept.count) + Self.priorWeight)
   }
 
@@ -244,18 +245,33 @@ struct MotionModel: Sendable {
   }
 
   /// The prior: an exponential tail. At rest a reader moves on about half a screen a
-  /// second and back a tenth of that, after resting two seconds on average; in motion the
-  /// glide runs its course and the user then moves on as at rest, seldom turning back.
+  /// second and back a tenth of that, after resting two seconds on average. A glide under
+  /// way runs its course; a finger still down is as likely to stop anywhere along the
+  /// course of the glide lifting it would start as to lift into that glide. Past the
+  /// glide, the user moves on as at rest, seldom turning back.
+  ///
+  /// - Parameters:
+  ///   - scaled: A reach in the units its phase keeps (``scaled(_:phase:screen:covered:)``).
+  ///   - horizon: An index into ``horizons``.
+  ///   - phase: The phase the user is in now.
+  ///   - isForward: Whether the reach lies the way of the motion.
+  ///   - course: The glide's course within the horizon, in screens.
   private static func prior(
-    _ scaled: Double, horizon: Int, phase: Phase, isForward: Bool
+    _ scaled: Double, horizon: Int, phase: Phase, isForward: Bool, course: Double
   ) -> Double {
     let seconds = horizons[horizon]
-    let moves = movesWithinHorizons[horizon]
-    return switch (phase, isForward) {
-    case (.rest, true): moves * exp(-scaled / (priorScreensPerSecond * seconds))
-    case (.rest, false), (.drag, false), (.glide, false): moves * exp(-scaled / (0.05 * seconds))
-    case (.drag, true), (.glide, true):
-      scaled <= 0 ? 1 : exp(-scaled / (priorScreensPerSecond * seconds))
+    switch (phase, isForward) {
+    case (.rest, true):
+      return movesWithinHorizons[horizon] * exp(-scaled / (priorScreensPerSecond * seconds))
+    case (_, false): return movesWithinHorizons[horizon] * exp(-scaled / (0.05 * seconds))
+    case (.glide, true):
+      return scaled <= 0 ? 1 : exp(-scaled / (priorScreensPerSecond * seconds))
+    case (.drag, true):
+      // Lifts (half the time) and goes the whole course, or stops at an even point on it.
+      let lifts = 0.5
+      guard scaled <= 0 else { return lifts * exp(-scaled / (priorScreensPerSecond * seconds)) }
+      guard course > 0 else { return 1 }
+      return Swift.min(1, lifts + (1 - lifts) * (-scaled / course))
     }
   }
 }
