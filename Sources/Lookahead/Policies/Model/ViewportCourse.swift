@@ -154,8 +154,10 @@ struct ViewportCourse {
     if start < end {
       var previousTime = start
       var previous = onScreenAtStart
-      for step in MotionModel.horizons {
-        let time = Swift.min(start + step, end)
+      // Steps at the horizons from the start, and on to the end if it lies further.
+      let horizons = MotionModel.horizons
+      for index in 0...horizons.count {
+        let time = Swift.min(index < horizons.count ? start + horizons[index] : end, end)
         let current = onScreen(&window, at: time)
         total += (previous + current) / 2 * (time - previousTime)
         previousTime = time

@@ -79,7 +79,7 @@ import Testing
       ? 1 : low >= 0 ? reach(low, end, forward: true) : reach(-high, end, forward: false)
     var seconds = 0.0
     var time = start
-    for step in MotionModel.horizons where time < end {
+    for step in MotionModel.horizons + [.infinity] where time < end {
       let next = min(start + step, end)
       seconds += (onScreen(time) + onScreen(next)) / 2 * (next - time)
       time = next
@@ -93,6 +93,7 @@ import Testing
       (AxisSpan(3400, 3500), 0.3, 2.0),  // on screen
       (AxisSpan(4100, 4200), 0.3, 2.0),  // just ahead
       (AxisSpan(9000, 9300), 1.2, 9.5),  // far ahead, past the longest horizon
+      (AxisSpan(3400, 3500), 9.0, 19.0),  // on screen, all of it past the longest horizon
       (AxisSpan(2700, 2900), 0.0, 0.4),  // just behind
       (AxisSpan(2000, 3050), 0.5, 0.5),  // an empty interval
     ])
