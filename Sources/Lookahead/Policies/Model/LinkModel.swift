@@ -1,22 +1,23 @@
 import Foundation
 
-/// The network as the model sees it: a round trip, a delivered bandwidth shared fairly
-/// by the loads in flight, and the mean size of a load, learned from finished network
-/// loads.
+/// The network as the model sees it: a round trip, a delivered bandwidth shared fairly by
+/// the loads in flight, and the mean size of a load, learned from finished network loads.
 ///
-/// A load of `b` bytes that shares the link with `k - 1` others takes about
-/// `roundTrip + k × b / bandwidth`: its round trip, then its share of the link. Each
-/// finished load is a point (`k × b`, its latency), `k` the mean number of loads in
-/// flight over its life; a least-squares line through the recent points, older ones
-/// fading, gives the bandwidth (its slope's inverse) and the round trip (where it meets
-/// zero bytes). Until the points give a line that rises, they are read as all transfer:
-/// the bandwidth is the bytes the loads moved, each times its `k`, over their time, and
-/// the round trip nothing. Before any load, the list's page speaks for the link: a lone
-/// load of the mean size is taken to take as long as the page did, the prior's bandwidth
-/// moving its bytes and the rest being the round trip; a page quicker than that is read
-/// as all transfer too. The loads that keep the link busy without crowding it are its
-/// bandwidth-delay product in loads, over a round trip and the time until loads can next
-/// be started, plus the one being transferred.
+/// A load of `b` bytes that shares the link with `k - 1` others takes about `roundTrip +
+/// k × b / bandwidth`: its round trip, then its share of the link. Each finished load is
+/// a point (`k × b`, its latency), `k` the mean number of loads in flight over its life;
+/// a least-squares line through the recent points, older ones fading, gives the bandwidth
+/// (its slope's inverse) and the round trip (where it meets zero bytes). Where the round
+/// trips scatter more than the transfers differ, the slope is hidden: the line is then as
+/// steep as the scatter leaves plausible (two standard errors of its slope), a link no
+/// faster than the points show. Until the points give a line (too few, or all of one
+/// size), they are read as all transfer: the bandwidth is the bytes the loads moved, each
+/// times its `k`, over their time, and the round trip nothing. Before any load, the
+/// list's page speaks for the link: a lone load of the mean size is taken to take as long
+/// as the page did, the prior's bandwidth moving its bytes and the rest being the round
+/// trip; a page quicker than that is read as all transfer too. The loads that keep the
+/// link busy without crowding it are its bandwidth-delay product in loads, over a round
+/// trip and the time until loads can next be started, plus the one being transferred.
 ///
 /// A value type; confine it to one thread.
 struct LinkModel: Sendable {
@@ -30,6 +31,7 @@ struct LinkModel: Sendable {
   private var sumY = 0.0
   private var sumXX = 0.0
   private var sumXY = 0.0
+  private var sumYY = 0.0
   private var sumBytes = 0.0
   /// How long the list's last page took, the first word on the link before any load.
   var pageLatency: Double?
@@ -57,6 +59,7 @@ struct LinkModel: Sendable {
     sumY = sumY * Self.memory + y
     sumXX = sumXX * Self.memory + x * x
     sumXY = sumXY * Self.memory + x * y
+    sumYY = sumYY * Self.memory + y * y
     sumBytes = sumBytes * Self.memory + Double(bytes)
   }
 
@@ -67,7 +70,14 @@ struct LinkModel: Sendable {
     let meanY = sumY / weight
     let varianceX = sumXX / weight - meanX * meanX
     guard varianceX > meanX * meanX * 0.01 else { return nil }
-    let slope = (sumXY / weight - meanX * meanY) / varianceX
+    let covariance = sumXY / weight - meanX * meanY
+    let fitted = covariance / varianceX
+    // The steepest line the points' scatter cannot tell from the fitted one (two standard
+    // errors): where round trips vary more than transfers, the slope is not seen, and
+    // the link is taken to be no faster than the points show.
+    let scatter = Swift.max(0, sumYY / weight - meanY * meanY - fitted * covariance)
+    let unseen = 2 * (scatter / (weight * varianceX)).squareRoot()
+    let slope = Swift.min(Swift.max(fitted, unseen), meanY / meanX)
     guard slope > 0 else { return nil }
     return (slope, Swift.max(0, meanY - slope * meanX))
   }

@@ -75,4 +75,30 @@ import Testing
     #expect(link.roundTrip == 0)
     #expect(link.loadsInFlight(decisionInterval: 0) == 1)
   }
+
+  @Test("round trips that vary more than the transfers are not read as all transfer")
+  func roundTripsThatVaryMoreThanTheTransfersAreNotReadAsAllTransfer() {
+    // A 10 s round trip that varies by a fifth either way, a link of 1.5 MB/s: a load's
+    // size changes its time by less than its round trip's jitter does.
+    let jitter = [0.8, 1.2, 1.0, 0.9, 1.1, 0.85, 1.15]
+    let sizes = [20_000, 200_000, 110_000, 60_000, 160_000]
+    var link = LinkModel(latency: 0.4, bandwidth: 500_000)
+    func observe(_ count: Int, from start: Int) {
+      for index in start..<(start + count) {
+        let bytes = sizes[index % sizes.count]
+        let seconds = 10 * jitter[index % jitter.count] + Double(bytes) / 1_500_000
+        link.observe(latency: .seconds(seconds), bytes: bytes, sharing: 1)
+      }
+    }
+    observe(10, from: 0)
+    // Read as all transfer, the loads would say 11 kB/s and no round trip.
+    let allTransfer = 110_000 / 10.0
+    #expect(link.roundTrip > 5)
+    #expect(link.bandwidth > 2 * allTransfer && link.bandwidth < 1_500_000)
+    #expect(link.loadsInFlight(decisionInterval: 0) > 2)
+    // More points narrow what the scatter hides: the link is allowed to be faster.
+    let early = link.bandwidth
+    observe(60, from: 10)
+    #expect(link.bandwidth > early)
+  }
 }
