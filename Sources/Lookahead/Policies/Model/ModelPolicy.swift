@@ -67,22 +67,6 @@ package struct ModelPolicy: ItemPolicy {
   /// Scratch: the candidates of the current frame.
   private var candidates: [Candidate] = []
 
-  private struct Candidate: Sendable {
-    var item: Int
-    var isVisible: Bool
-    var isRunning: Bool
-    var isLocal: Bool
-    /// Bytes: the frames saved and spared at the price, less the bytes wasted, plus the
-    /// transferred bytes a running load keeps.
-    var value: Double
-    /// The seconds on screen the load saves.
-    var benefit: Double
-    /// Whether its item is more likely than not on screen when the load lands.
-    var isLikelyOnScreen: Bool
-    /// Its place among the items looked at: what ranks equal values.
-    var position: Int
-  }
-
   /// How many resources the memory holds.
   private var memory = MemorySize()
   /// How many resources the memory holds at least, learned from evictions of items near
@@ -94,14 +78,6 @@ package struct ModelPolicy: ItemPolicy {
   private var outside: [Int] = []
   /// Scratch: the running loads.
   private var running: [RunningLoad] = []
-
-  /// A running load: its item, when it started, in seconds, and the bytes it still has
-  /// to move.
-  private struct RunningLoad: Sendable {
-    var item: Int
-    var start: Double
-    var remaining: Double
-  }
 
   /// Creates the policy.
   package init(parameters: Parameters = Parameters()) {

@@ -24,6 +24,15 @@ import Testing
     return offset
   }
 
+  /// The glide lifting the finger would start after a drag of 50 points every 16 ms.
+  private func flung() -> ViewportMotion {
+    var tracker = ScrollTracker()
+    for frame in 0...12 {
+      tracker.record(offset: CGPoint(x: 0, y: Double(frame) * 50), at: .milliseconds(frame * 16))
+    }
+    return ViewportMotion(tracker: tracker, axis: .vertical).liftedNow()
+  }
+
   @Test("the prior answers before anything is learned")
   func thePriorAnswersBeforeAnythingIsLearned() {
     let model = MotionModel()
@@ -59,11 +68,7 @@ import Testing
 
   @Test("a glide's own course is certain until it is learned otherwise")
   func aGlidesOwnCourseIsCertain() {
-    var tracker = ScrollTracker()
-    for frame in 0...12 {
-      tracker.record(offset: CGPoint(x: 0, y: Double(frame) * 50), at: .milliseconds(frame * 16))
-    }
-    let glide = ViewportMotion(tracker: tracker, axis: .vertical).liftedNow()
+    let glide = flung()
     let model = MotionModel()
     let covered = glide.distanceCovered(within: 1)
     #expect(
@@ -76,11 +81,7 @@ import Testing
 
   @Test("while the finger is down, the prior gives even odds that it stops along the glide")
   func whileTheFingerIsDownThePriorGivesEvenOddsThatItStops() {
-    var tracker = ScrollTracker()
-    for frame in 0...12 {
-      tracker.record(offset: CGPoint(x: 0, y: Double(frame) * 50), at: .milliseconds(frame * 16))
-    }
-    let glide = ViewportMotion(tracker: tracker, axis: .vertical).liftedNow()
+    let glide = flung()
     let model = MotionModel()
     let covered = glide.distanceCovered(within: 1)
     func answer(_ distance: Double, _ phase: MotionModel.Phase) -> Double {
@@ -150,11 +151,7 @@ extension MotionModelTests {
       #expect(rest(distance, 8) <= rest(distance, 9) && rest(distance, 9) <= rest(distance, 30))
     }
     // In a glide, only what lies beyond the glide's course is scaled.
-    var tracker = ScrollTracker()
-    for frame in 0...12 {
-      tracker.record(offset: CGPoint(x: 0, y: Double(frame) * 50), at: .milliseconds(frame * 16))
-    }
-    let glide = ViewportMotion(tracker: tracker, axis: .vertical).liftedNow()
+    let glide = flung()
     let covered = glide.distanceCovered(within: 8)
     let model = MotionModel()
     func gliding(_ distance: Double, _ seconds: Double) -> Double {

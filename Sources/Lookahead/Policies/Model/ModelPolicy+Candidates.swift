@@ -1,0 +1,26 @@
+extension ModelPolicy {
+  /// An item looked at on one frame: a load to start or keep, and what it is worth.
+  struct Candidate: Sendable {
+    var item: Int
+    var isVisible: Bool
+    var isRunning: Bool
+    var isLocal: Bool
+    /// Bytes: the frames saved and spared at the price, less the bytes wasted, plus the
+    /// transferred bytes a running load keeps.
+    var value: Double
+    /// The seconds on screen the load saves.
+    var benefit: Double
+    /// Whether its item is more likely than not on screen when the load lands.
+    var isLikelyOnScreen: Bool
+    /// Its place among the items looked at: what ranks equal values.
+    var position: Int
+  }
+
+  /// A running load: its item, when it started, in seconds, and the bytes it still has
+  /// to move.
+  struct RunningLoad: Sendable {
+    var item: Int
+    var start: Double
+    var remaining: Double
+  }
+}
