@@ -129,7 +129,7 @@ struct MotionModel: Sendable {
   /// The probability that the viewport gets at least `distance` points ahead
   /// (`isForward`, the way of the motion) or behind within `seconds`, in the learned
   /// `phase`. Beyond the longest horizon the user goes on at the pace shown by then
-  /// (``distanceAtLongestHorizon(_:within:covered:)``).
+  /// (``probability(_:beyondTheLongestHorizon:phase:isForward:screen:covered:)``).
   ///
   /// - Parameters:
   ///   - distance: Points, at least 0.
@@ -145,12 +145,9 @@ struct MotionModel: Sendable {
     guard distance >= 0 else { return 1 }
     guard screen > 0 else { return 0 }
     if seconds > Self.longestHorizon {
-      let covered = Self.glideCovered(glide, within: Self.longestHorizon)
       return probability(
-        Self.distanceAtLongestHorizon(
-          distance, within: seconds, covered: isForward ? covered : 0),
-        horizon: Self.horizons.count - 1, phase: phase, isForward: isForward, screen: screen,
-        covered: covered)
+        distance, beyondTheLongestHorizon: seconds, phase: phase, isForward: isForward,
+        screen: screen, covered: Self.glideCovered(glide, within: Self.longestHorizon))
     }
     return Self.interpolated(within: seconds) { horizon in
       probability(
@@ -159,21 +156,28 @@ struct MotionModel: Sendable {
     }
   }
 
-  /// The distance whose reach within the longest horizon is as likely as a reach of
-  /// `distance` within `seconds`, a time beyond it: past the glide's course the user goes
-  /// on at the pace shown by the longest horizon, so that a reach is as likely as one
-  /// `longestHorizon / seconds` as far within it.
+  /// The probability that the viewport gets at least `distance` points ahead or behind
+  /// within `seconds`, a time beyond the longest horizon: past the glide's course the
+  /// user goes on at the pace shown by the longest horizon, so that a reach is as likely
+  /// as one `longestHorizon / seconds` as far within it.
   ///
   /// - Parameters:
   ///   - distance: Points, at least 0.
   ///   - seconds: The time allowed, beyond the longest horizon.
-  ///   - covered: The points the glide covers within the longest horizon, for a distance
-  ///     the way of the motion; else 0.
-  static func distanceAtLongestHorizon(
-    _ distance: Double, within seconds: Double, covered: Double
+  ///   - phase: The phase the user is in now.
+  ///   - isForward: Whether the distance lies the way of the motion.
+  ///   - screen: The viewport's length, in points; positive.
+  ///   - covered: The points the glide covers within the longest horizon.
+  func probability(
+    _ distance: Double, beyondTheLongestHorizon seconds: Double, phase: Phase,
+    isForward: Bool, screen: Double, covered: Double
   ) -> Double {
-    let beyond = distance - covered
-    return beyond > 0 ? covered + beyond * longestHorizon / seconds : distance
+    let course = isForward ? covered : 0
+    let beyond = distance - course
+    let scaled = beyond > 0 ? course + beyond * Self.longestHorizon / seconds : distance
+    return probability(
+      scaled, horizon: Self.horizons.count - 1, phase: phase, isForward: isForward,
+      screen: screen, covered: covered)
   }
 
   /// The answer at any time up to the longest horizon from the answers at the horizons:

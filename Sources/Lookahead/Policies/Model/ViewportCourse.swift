@@ -98,12 +98,10 @@ struct ViewportCourse {
     guard edge.distance >= 0 else { return 1 }
     guard screen > 0 else { return 0 }
     if seconds > MotionModel.longestHorizon {
-      let last = MotionModel.horizons.count - 1
       return motion.probability(
-        MotionModel.distanceAtLongestHorizon(
-          edge.distance, within: seconds, covered: edge.isForward ? covered[last] : 0),
-        horizon: last, phase: phase, isForward: edge.isForward, screen: screen,
-        covered: covered[last])
+        edge.distance, beyondTheLongestHorizon: seconds, phase: phase,
+        isForward: edge.isForward, screen: screen,
+        covered: covered[MotionModel.horizons.count - 1])
     }
     return MotionModel.interpolated(within: seconds) { index in
       if edge.known[index].isNaN {
