@@ -58,8 +58,10 @@ package struct ModelPolicy: ItemPolicy {
   private var lastTime: Double?
   private var frameInterval = 1.0 / 60
   private var lastSign = 1.0
-  /// When each running load was first seen running, in seconds.
+  /// When each running load started (the decision that started it), in seconds.
   private var startTimes: [Int: Double] = [:]
+  /// The new network loads the last frame asked for: they start on its decision.
+  private var requestedLastFrame: [Int] = []
   /// How many loads were in flight, frame by frame.
   private var sharing = SharingHistory()
   /// How many items on screen wait for the link while it is the bottleneck.
@@ -72,6 +74,8 @@ package struct ModelPolicy: ItemPolicy {
   /// How many resources the memory holds at least, learned from evictions of items near
   /// the viewport; `nil` until the first.
   var memoryItems: Int? { memory.items }
+  /// When the running load of `item` started, in seconds; `nil` if none runs.
+  func startTime(ofLoad item: Int) -> Double? { startTimes[item] }
   /// Scratch: the benefits of the network loads, which compete for memory.
   private var benefits: [Double] = []
   /// Scratch: the running loads beyond the items worth a look, in item order.
@@ -118,6 +122,7 @@ package struct ModelPolicy: ItemPolicy {
       if let new = changes.newIndex(ofOldIndex: item) { moved[new] = start }
     }
     startTimes = moved
+    requestedLastFrame.removeAll(keepingCapacity: true)
     memory.itemsMoved()
     motion.contentMoved()
   }
@@ -127,6 +132,7 @@ package struct ModelPolicy: ItemPolicy {
     for input: PolicyInput<Layout>, status: some LoadStatus, into requests: inout [PreloadRequest]
   ) {
     let now = input.time.inSeconds
+    let previousTime = lastTime ?? now
     if let lastTime, now > lastTime {
       let interval = now - lastTime
       if interval < 0.5 { frameInterval += (interval - frameInterval) / 16 }
@@ -154,6 +160,12 @@ package struct ModelPolicy: ItemPolicy {
     let wereRunning = startTimes.count
     for item in startTimes.keys where !status.isLoading(item) { startTimes[item] = nil }
     let finishedSinceLastFrame = wereRunning - startTimes.count
+    // The loads the last frame started have run since its decision: counted among the
+    // loads in flight from now on, not only once their items are looked at.
+    for item in requestedLastFrame where startTimes[item] == nil && status.isLoading(item) {
+      startTimes[item] = previousTime
+    }
+    requestedLastFrame.removeAll(keepingCapacity: true)
     let visible = input.visibleItems
     let bytes = link.bytesPerLoad
     let bandwidth = link.bandwidth
@@ -372,6 +384,7 @@ package struct ModelPolicy: ItemPolicy {
           continue
         }
         slots -= 1
+        requestedLastFrame.append(candidate.item)
       }
       requests.append(
         PreloadRequest(

@@ -261,6 +261,22 @@ extension ModelPolicyTests {
 }
 
 extension ModelPolicyTests {
+  @Test("a load runs from the decision that started it")
+  func aLoadRunsFromTheDecisionThatStartedIt() throws {
+    var policy = ModelPolicy()
+    let tracker = resting()
+    let first = answer(&policy, tracker: tracker, time: .zero, offset: 3000).map(\.item)
+    try #require(first.contains(30))
+    // A frame later the loads it asked for run; the policy had not seen them running.
+    let loading = Set(first)
+    let status = ClosureLoadStatus(isLoading: { loading.contains($0) })
+    _ = answer(
+      &policy, tracker: tracker, time: .milliseconds(17), offset: 3000, status: status)
+    for item in first { #expect(policy.startTime(ofLoad: item) == 0) }
+  }
+}
+
+extension ModelPolicyTests {
   /// What the items on screen found during a drag.
   private enum DuringTheDrag {
     /// All in memory.
