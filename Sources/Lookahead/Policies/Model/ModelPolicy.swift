@@ -282,13 +282,12 @@ package struct ModelPolicy: ItemPolicy {
       last = (span, start, end, answer)
       return answer
     }
-    func consider(_ index: Int, position: Int) {
+    func consider(_ index: Int, isRunning: Bool, position: Int) {
       let span = input.layout.span(ofItem: index)
       let isVisible = visible.contains(index)
       // A resource in memory stays until evicted; it is on disk, so it is not worth a
       // place there more than a read back would be.
       if status.isReady(index) { return }
-      let isRunning = status.isLoading(index)
       let isLocal = !isRunning && status.isStoredLocally(index)
       let value: Double
       let seconds: Double
@@ -354,14 +353,20 @@ package struct ModelPolicy: ItemPolicy {
     let runningInRange = running.count - outside.count
     for (slot, load) in running.enumerated() {
       consider(
-        load.item,
+        load.item, isRunning: true,
         position: slot < runningInRange
           ? load.item - range.lowerBound : range.count + slot - runningInRange)
     }
     let looksForNewLoads = budget > candidates.count || !link.hasObservations
-    for index in range where !status.isLoading(index) {
+    // The running loads in range lead `running`, in item order.
+    var nextRunning = 0
+    for index in range {
+      if nextRunning < runningInRange, running[nextRunning].item == index {
+        nextRunning += 1
+        continue
+      }
       guard looksForNewLoads || status.isStoredLocally(index) else { continue }
-      consider(index, position: index - range.lowerBound)
+      consider(index, isRunning: false, position: index - range.lowerBound)
     }
     // With a memory that holds `memoryItems` resources, only the network loads that
     // save the most frames are worth it.
