@@ -23,4 +23,20 @@ extension ModelPolicy {
     var start: Double
     var remaining: Double
   }
+
+  /// When the frames a load saves end, in seconds from now: with the planning window, and
+  /// no later than the motion model's longest horizon, unless the load lands so late that
+  /// one started when it lands would land after that: until then, it alone can serve the
+  /// item. A running load's end stays put as it nears its landing.
+  ///
+  /// - Parameters:
+  ///   - landing: When the load lands, in seconds from now.
+  ///   - planned: The planning window, in seconds.
+  ///   - newLoadLanding: When a load started now would land, in seconds from now.
+  static func endOfSavedFrames(
+    landing: Double, planned: Double, newLoadLanding: Double
+  ) -> Double {
+    Swift.min(
+      landing + planned, Swift.max(MotionModel.longestHorizon, landing + newLoadLanding))
+  }
 }

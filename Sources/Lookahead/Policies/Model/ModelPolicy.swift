@@ -17,9 +17,9 @@ import Foundation
 /// **One rule.** For each item near the viewport, a load started now (or the running
 /// one) lands as above. What it saves is the item-frames it will be on screen from then
 /// until ``Parameters/planningLoads`` load times later, but not past the motion model's
-/// longest horizon unless the load lands later than half of it, and then not past twice
-/// its landing: one started when it lands would land no sooner (expected, frame by frame,
-/// from the motion model; later frames are left to a later load). What it wastes is its
+/// longest horizon unless a load started when it lands would land later still, and then
+/// not past that landing, until which it alone can serve the item (expected, frame by
+/// frame, from the motion model; later frames are left to a later load). What it wastes is its
 /// bytes unless the item is on screen after that window (by the longest horizon, or the
 /// window's end if later), when a later load would move them anyway. Weighted by
 /// the chance the item is seen before the window ends, the load also takes its transfer
@@ -268,6 +268,8 @@ package struct ModelPolicy: ItemPolicy {
       }
       return Swift.max(frameInterval, wait + (remaining + ahead * sharedWith) / bandwidth)
     }
+    // When a load started now lands.
+    let newLoadLanding = landing(after: roundTrip, remaining: bytes, excluding: nil)
     candidates.removeAll(keepingCapacity: true)
     benefits.removeAll(keepingCapacity: true)
     // Items of one row of a grid share their span: their exposure is worked out once.
@@ -304,22 +306,18 @@ package struct ModelPolicy: ItemPolicy {
         value =
           price * (seconds / frameInterval - (1 - exposure.everSeen))
       } else {
-        let finish: Double
+        var finish = newLoadLanding
         var remainingBytes = bytes
         if isRunning, let load = running.first(where: { $0.item == index }) {
           remainingBytes = load.remaining
           finish = landing(
             after: Swift.max(0, roundTrip - (now - load.start)), remaining: remainingBytes,
             excluding: index)
-        } else {
-          finish = landing(after: roundTrip, remaining: bytes, excluding: nil)
         }
-        // The frames it saves end with the planning window, and no later than the motion
-        // model's longest horizon, unless the load lands so late that one started when it
-        // lands would land after that: until then, it alone can serve the item.
         let exposure = exposure(
           span, after: finish,
-          until: Swift.min(finish + planned, Swift.max(MotionModel.longestHorizon, 2 * finish)))
+          until: Self.endOfSavedFrames(
+            landing: finish, planned: planned, newLoadLanding: newLoadLanding))
         seconds = exposure.seconds
         isLikelyOnScreen = exposure.onScreenAtStart >= 0.5
         // Frames on screen after the planning window are left to a later load, which

@@ -125,6 +125,23 @@ import Testing
     }
   }
 
+  @Test("a load landing late saves frames until one started at its landing would land")
+  func aLoadLandingLateSavesFramesUntilOneStartedAtItsLandingWouldLand() {
+    // A new load on a 12 s link: 12 s to land, and as long again for one started then.
+    let planned = 96.0
+    #expect(ModelPolicy.endOfSavedFrames(landing: 12, planned: planned, newLoadLanding: 12) == 24)
+    // Started 5 s ago, it lands in 7 s; a load started now would still take 12 s, so the
+    // frames it alone serves end when they did: 24 s after its start.
+    for elapsed in [1.0, 5, 11] {
+      let end = ModelPolicy.endOfSavedFrames(
+        landing: 12 - elapsed, planned: planned, newLoadLanding: 12)
+      #expect(abs(elapsed + end - 24) < 1e-9)
+    }
+    // A fast link's loads are planned over the window, up to the horizon.
+    #expect(ModelPolicy.endOfSavedFrames(landing: 0.1, planned: 0.8, newLoadLanding: 0.1) == 0.9)
+    #expect(ModelPolicy.endOfSavedFrames(landing: 1, planned: 16, newLoadLanding: 1) == 8)
+  }
+
   @Test("local reads take no place on the link")
   func localReadsTakeNoPlaceOnTheLink() {
     var policy = ModelPolicy()
