@@ -16,6 +16,21 @@ extension ModelPolicy {
     var position: Int
   }
 
+  /// The buffers one frame works in, kept from frame to frame so that once they have
+  /// grown a frame allocates nothing.
+  struct Scratch {
+    /// The loads to start or keep.
+    var candidates: [Candidate] = []
+    /// The seconds on screen each network load saves: they compete for memory.
+    var benefits: [Double] = []
+    /// The running loads beyond the items worth a look, in item order.
+    var outside: [Int] = []
+    /// The running loads.
+    var running: [RunningLoad] = []
+    /// The loads that finished since the last frame.
+    var finished: [Int] = []
+  }
+
   /// A running load: its item, when it started, in seconds, and the bytes it still has
   /// to move.
   struct RunningLoad: Sendable {
@@ -24,10 +39,11 @@ extension ModelPolicy {
     var remaining: Double
   }
 
-  /// When the frames a load saves end, in seconds from now: with the planning window, and
-  /// no later than the motion model's longest horizon, unless the load lands so late that
-  /// one started when it lands would land after that: until then, it alone can serve the
-  /// item. A running load's end stays put as it nears its landing.
+  /// When the frames a load saves end, in seconds from now: `planned` after its landing,
+  /// and no later than the motion model's longest horizon, unless the load lands so late
+  /// that one started when it lands would land after that: until then, it alone can serve
+  /// the item. For a running load that end is a fixed time while a new load would take as
+  /// long: in seconds from now it shrinks only as fast as the landing does.
   ///
   /// - Parameters:
   ///   - landing: When the load lands, in seconds from now.

@@ -14,27 +14,27 @@ import Foundation
 /// (``MemorySize``). ``LinkCongestion`` answers how many items on screen wait for a full
 /// link while the user moves.
 ///
-/// **One rule.** For each item near the viewport, a load started now (or the running
-/// one) lands as above. What it saves is the item-frames it will be on screen from then
-/// until ``Parameters/planningLoads`` load times later, but not past the motion model's
-/// longest horizon unless a load started when it lands would land later still, and then
-/// not past that landing, until which it alone can serve the item (expected, frame by
-/// frame, from the motion model; later frames are left to a later load). What it wastes is its
-/// bytes unless the item is on screen after that window (by the longest horizon, or the
-/// window's end if later), when a later load would move them anyway. Weighted by
-/// the chance the item is seen before the window ends, the load also takes its transfer
-/// off the link for when the user next moves: each frame that transfer would take then
-/// spares a frame to each item then waiting for the link beyond as many as the others on
-/// screen waiting now (whose loads it would share the link with), if there are more then.
-/// A blank item-frame is priced at ``Parameters/blankFrameLinkTime`` of the learned
-/// bandwidth, and the value is price × (frames saved + frames spared) − bytes wasted. A
-/// running load is kept while its value is positive, however far its item is; it wastes
-/// only the bytes it still has to transfer, and finishing it also saves loading the
-/// transferred ones again should its item be seen after all. New loads start, most
-/// valuable first, while fewer loads than the link's budget are in flight. Until a
-/// network load has finished, the budget is the prior's guess: a load whose item is more
-/// likely than not on screen when it lands starts anyway, being needed whatever the link
-/// is, and the guess says how long loads take only for as many as it keeps busy.
+/// **One rule.** For each item near the viewport, a load started now (or the running one)
+/// lands as above. What it saves is the item-frames it will be on screen (expected, frame
+/// by frame, from the motion model) from then until ``Parameters/planningLoads`` load times
+/// later, but not past the motion model's longest horizon unless a load started when it
+/// lands would land later still, and then not past that landing, until which it alone can
+/// serve the item; later frames are left to a later load. What it wastes is its bytes
+/// unless the item is on screen after that window (by the longest horizon, or the window's
+/// end if later), when a later load would move them anyway. Weighted by the chance the item
+/// is seen before the window ends, the load also takes its transfer off the link for when
+/// the user next moves: each frame that transfer would take then spares a frame to each
+/// item then waiting for the link beyond as many as the others on screen waiting now (whose
+/// loads it would share the link with), if there are more then. A blank item-frame is
+/// priced at ``Parameters/blankFrameLinkTime`` of the learned bandwidth, and the value is
+/// price × (frames saved + frames spared) − bytes wasted. A running load is kept while its
+/// value is positive, however far its item is; it wastes only the bytes it still has to
+/// transfer, and finishing it also saves loading the transferred ones again should its item
+/// be seen after all. New loads start, most valuable first, while fewer loads than the
+/// link's budget are in flight. Until a network load has finished, the budget is the
+/// prior's guess: a load whose item is more likely than not on screen when it lands starts
+/// anyway, being needed whatever the link is, and the guess says how long loads take only
+/// for as many as it keeps busy.
 ///
 /// A local read (a disk cache) lands within a frame and takes no place on the link, so it
 /// is planned over its own load time and waits until its item is about to show; it moves
@@ -66,8 +66,8 @@ package struct ModelPolicy: ItemPolicy {
   private var sharing = SharingHistory()
   /// How many items on screen wait for the link while it is the bottleneck.
   private var congestion = LinkCongestion()
-  /// Scratch: the candidates of the current frame.
-  private var candidates: [Candidate] = []
+  /// The buffers a frame works in.
+  private var scratch = Scratch()
 
   /// How many resources the memory holds.
   private var memory = MemorySize()
@@ -76,12 +76,6 @@ package struct ModelPolicy: ItemPolicy {
   var memoryItems: Int? { memory.items }
   /// When the running load of `item` started, in seconds; `nil` if none runs.
   func startTime(ofLoad item: Int) -> Double? { startTimes[item] }
-  /// Scratch: the benefits of the network loads, which compete for memory.
-  private var benefits: [Double] = []
-  /// Scratch: the running loads beyond the items worth a look, in item order.
-  private var outside: [Int] = []
-  /// Scratch: the running loads.
-  private var running: [RunningLoad] = []
 
   /// Creates the policy.
   package init(parameters: Parameters = Parameters()) {
@@ -113,16 +107,18 @@ package struct ModelPolicy: ItemPolicy {
     link.pageLatency = seconds
   }
 
-  /// Maps the running loads' start times to the items' new positions, and forgets what
-  /// was in memory on the last frame and the open motion probes: positions compared
-  /// across the change mean nothing.
+  /// Maps the running loads' start times and the loads the last frame asked for to the
+  /// items' new positions, and forgets what was in memory on the last frame and the open
+  /// motion probes: positions compared across the change mean nothing.
   package mutating func listDidChange(_ changes: ListIndexChanges) {
     var moved: [Int: Double] = [:]
     for (item, start) in startTimes where item < changes.oldCount {
       if let new = changes.newIndex(ofOldIndex: item) { moved[new] = start }
     }
     startTimes = moved
-    requestedLastFrame.removeAll(keepingCapacity: true)
+    requestedLastFrame = requestedLastFrame.compactMap {
+      $0 < changes.oldCount ? changes.newIndex(ofOldIndex: $0) : nil
+    }
     memory.itemsMoved()
     motion.contentMoved()
   }
@@ -158,7 +154,10 @@ package struct ModelPolicy: ItemPolicy {
       viewport: viewport, horizon: MotionModel.longestHorizon)
 
     let wereRunning = startTimes.count
-    for item in startTimes.keys where !status.isLoading(item) { startTimes[item] = nil }
+    // Collected first: removing keys while iterating them would copy the dictionary.
+    scratch.finished.removeAll(keepingCapacity: true)
+    for item in startTimes.keys where !status.isLoading(item) { scratch.finished.append(item) }
+    for item in scratch.finished { startTimes[item] = nil }
     let finishedSinceLastFrame = wereRunning - startTimes.count
     // The loads the last frame started have run since its decision: counted among the
     // loads in flight from now on, not only once their items are looked at.
@@ -225,53 +224,53 @@ package struct ModelPolicy: ItemPolicy {
     // A running load beyond the items worth a new look may still be worth finishing:
     // what it has moved is not moved again. In item order, so that equal values keep one
     // order from run to run.
-    outside.removeAll(keepingCapacity: true)
+    scratch.outside.removeAll(keepingCapacity: true)
     let itemCount = input.layout.itemCount
     for item in startTimes.keys where !range.contains(item) && item < itemCount {
-      outside.append(item)
+      scratch.outside.append(item)
     }
-    outside.sort()
+    scratch.outside.sort()
     let budget = link.loadsInFlight(decisionInterval: frameInterval)
     // The running loads' bytes still to move: each has spent a round trip, then had its
     // share of the link.
-    running.removeAll(keepingCapacity: true)
+    scratch.running.removeAll(keepingCapacity: true)
     func noteRunning(_ index: Int) {
       let start = startTimes[index] ?? now
       startTimes[index] = start
-      running.append(RunningLoad(item: index, start: start, remaining: 0))
+      scratch.running.append(RunningLoad(item: index, start: start, remaining: 0))
     }
     for index in range where status.isLoading(index) { noteRunning(index) }
-    for index in outside { noteRunning(index) }
+    for index in scratch.outside { noteRunning(index) }
     congestion.observe(
-      isMoving: phase != .rest, waiting: waitingNow, linkIsFull: running.count >= budget)
+      isMoving: phase != .rest, waiting: waitingNow, linkIsFull: scratch.running.count >= budget)
     // Since the last frame the loads running now were in flight (those it started, from
     // its decision on), and those that finished meanwhile for half of it on average.
     sharing.note(
       time: now, inFlight: Double(startTimes.count) + Double(finishedSinceLastFrame) / 2)
     let roundTrip = link.roundTrip
-    let share = bandwidth / Double(Swift.max(1, running.count))
-    for slot in running.indices {
-      let age = now - running[slot].start
-      running[slot].remaining = Swift.max(0, bytes - Swift.max(0, age - roundTrip) * share)
+    let share = bandwidth / Double(Swift.max(1, scratch.running.count))
+    for slot in scratch.running.indices {
+      let age = now - scratch.running[slot].start
+      scratch.running[slot].remaining = Swift.max(0, bytes - Swift.max(0, age - roundTrip) * share)
     }
     // Until a network load has finished, the link is the prior's guess, which says how
     // long a load takes only for as many loads as it keeps busy.
     let sharedWith =
       link.hasObservations
-      ? 1 : Swift.min(1, Double(budget - 1) / Double(Swift.max(1, running.count - 1)))
+      ? 1 : Swift.min(1, Double(budget - 1) / Double(Swift.max(1, scratch.running.count - 1)))
     // Seconds until a load with `remaining` bytes to move lands, the link shared fairly
     // with the running ones: each running load delays it by the bytes it moves first.
     func landing(after wait: Double, remaining: Double, excluding item: Int?) -> Double {
       var ahead = 0.0
-      for other in running where other.item != item {
+      for other in scratch.running where other.item != item {
         ahead += Swift.min(other.remaining, remaining)
       }
       return Swift.max(frameInterval, wait + (remaining + ahead * sharedWith) / bandwidth)
     }
     // When a load started now lands.
     let newLoadLanding = landing(after: roundTrip, remaining: bytes, excluding: nil)
-    candidates.removeAll(keepingCapacity: true)
-    benefits.removeAll(keepingCapacity: true)
+    scratch.candidates.removeAll(keepingCapacity: true)
+    scratch.benefits.removeAll(keepingCapacity: true)
     // Items of one row of a grid share their span: their exposure is worked out once.
     var last: (span: AxisSpan, start: Double, end: Double, answer: ViewportCourse.Exposure)?
     func exposure(
@@ -308,7 +307,7 @@ package struct ModelPolicy: ItemPolicy {
       } else {
         var finish = newLoadLanding
         var remainingBytes = bytes
-        if isRunning, let load = running.first(where: { $0.item == index }) {
+        if isRunning, let load = scratch.running.first(where: { $0.item == index }) {
           remainingBytes = load.remaining
           finish = landing(
             after: Swift.max(0, roundTrip - (now - load.start)), remaining: remainingBytes,
@@ -334,10 +333,10 @@ package struct ModelPolicy: ItemPolicy {
           * exposure.everSeen
         // What comes over the network competes for memory: of more loads than it holds,
         // the last to land evict the first before they are seen.
-        if value > 0, memoryItems != nil { benefits.append(seconds) }
+        if value > 0, memoryItems != nil { scratch.benefits.append(seconds) }
       }
       guard value > 0 else { return }
-      candidates.append(
+      scratch.candidates.append(
         Candidate(
           item: index, isVisible: isVisible, isRunning: isRunning, isLocal: isLocal,
           value: value, benefit: seconds, isLikelyOnScreen: isLikelyOnScreen,
@@ -348,18 +347,18 @@ package struct ModelPolicy: ItemPolicy {
     // on screen starts regardless). A local read takes no slot and is always looked at.
     // Candidates rank as in one pass over the items, in range order then `outside`, so
     // that equal values keep one order.
-    let runningInRange = running.count - outside.count
-    for (slot, load) in running.enumerated() {
+    let runningInRange = scratch.running.count - scratch.outside.count
+    for (slot, load) in scratch.running.enumerated() {
       consider(
         load.item, isRunning: true,
         position: slot < runningInRange
           ? load.item - range.lowerBound : range.count + slot - runningInRange)
     }
-    let looksForNewLoads = budget > candidates.count || !link.hasObservations
+    let looksForNewLoads = budget > scratch.candidates.count || !link.hasObservations
     // The running loads in range lead `running`, in item order.
     var nextRunning = 0
     for index in range {
-      if nextRunning < runningInRange, running[nextRunning].item == index {
+      if nextRunning < runningInRange, scratch.running[nextRunning].item == index {
         nextRunning += 1
         continue
       }
@@ -369,14 +368,16 @@ package struct ModelPolicy: ItemPolicy {
     // With a memory that holds `memoryItems` resources, only the network loads that
     // save the most frames are worth it.
     var threshold = -Double.infinity
-    if let memoryItems, benefits.count > memoryItems {
-      benefits.sort(by: >)
-      threshold = benefits[memoryItems - 1]
+    if let memoryItems, scratch.benefits.count > memoryItems {
+      scratch.benefits.sort(by: >)
+      threshold = scratch.benefits[memoryItems - 1]
     }
-    candidates.sort { $0.value != $1.value ? $0.value > $1.value : $0.position < $1.position }
+    scratch.candidates.sort {
+      $0.value != $1.value ? $0.value > $1.value : $0.position < $1.position
+    }
     var slots = budget
-    for candidate in candidates where candidate.isRunning { slots -= 1 }
-    for candidate in candidates {
+    for candidate in scratch.candidates where candidate.isRunning { slots -= 1 }
+    for candidate in scratch.candidates {
       if !candidate.isRunning && !candidate.isLocal {
         guard candidate.benefit >= threshold else { continue }
         // Until a network load has finished, the budget is the prior's guess. A load
