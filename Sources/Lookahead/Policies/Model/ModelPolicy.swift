@@ -151,7 +151,7 @@ package struct ModelPolicy: ItemPolicy {
       screen: screen, glide: phase == .rest ? nil : glide.liftedNow())
     let course = ViewportCourse(
       motion: motion, glide: glide, phase: phase, sign: lastSign, screen: screen,
-      viewport: viewport, horizon: MotionModel.longestHorizon)
+      viewport: viewport)
 
     let wereRunning = startTimes.count
     // Collected first: removing keys while iterating them would copy the dictionary.

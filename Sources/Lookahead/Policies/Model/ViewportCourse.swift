@@ -18,9 +18,9 @@ struct ViewportCourse {
   let screen: Double
   /// The viewport's extent along the axis.
   let viewport: AxisSpan
-  /// How long ahead, in seconds, an item on screen counts as seen later (or until the
-  /// time asked about, if later).
-  let horizon: Double
+  /// How long ahead, in seconds, an item counts as seen later (or until the time asked
+  /// about, if later): the motion model's longest horizon.
+  private var horizon: Double { MotionModel.longestHorizon }
   /// The points the glide covers within each horizon: the course a moving viewport's
   /// reaches are learned around (0 at rest).
   private let covered: PerHorizon
@@ -35,17 +35,15 @@ struct ViewportCourse {
   ///   - sign: +1 when "ahead" means toward larger offsets, else -1.
   ///   - screen: The viewport's length along the axis, in points.
   ///   - viewport: The viewport's extent along the axis.
-  ///   - horizon: How long ahead, in seconds, an item on screen counts as seen later.
   init(
     motion: MotionModel, glide: ViewportMotion, phase: MotionModel.Phase, sign: Double,
-    screen: Double, viewport: AxisSpan, horizon: Double
+    screen: Double, viewport: AxisSpan
   ) {
     self.motion = motion
     self.phase = phase
     self.sign = sign
     self.screen = screen
     self.viewport = viewport
-    self.horizon = horizon
     let lifted = phase == .rest ? nil : glide.liftedNow()
     var covered = PerHorizon(repeating: 0)
     for index in MotionModel.horizons.indices {
@@ -143,10 +141,7 @@ struct ViewportCourse {
     let everSeen = window.isOnScreen ? 1 : reach(&window.first, within: end)
     let seenWithinHorizon =
       window.isOnScreen ? 1 : reach(&window.first, within: Swift.max(horizon, end))
-    let seenAfter =
-      window.isOnScreen
-      ? onScreen(&window, at: end)
-      : Swift.max(0, seenWithinHorizon - reach(&window.second, within: end))
+    let seenAfter = window.isOnScreen ? onScreen(&window, at: end) : chanceSeenAfter(&window, end)
     var total = 0.0
     let onScreenAtStart = onScreen(&window, at: start)
     if start < end {
@@ -168,18 +163,23 @@ struct ViewportCourse {
       seenWithinHorizon: seenWithinHorizon, onScreenAtStart: onScreenAtStart)
   }
 
+  /// The probability that an item off screen is on screen at some time after `time`, by
+  /// the horizon (or `time` if later): the viewport reaches its near edge by then without
+  /// having got past its far edge by `time`.
+  private func chanceSeenAfter(_ window: inout Window, _ time: Double) -> Double {
+    Swift.max(
+      0,
+      reach(&window.first, within: Swift.max(horizon, time))
+        - reach(&window.second, within: time))
+  }
+
   /// The probabilities that the item is on screen at some time before `time` and at some
   /// time after it (by the horizon, or `time` if later), as ``exposure(_:after:until:)``
   /// gives them.
   func chances(_ span: AxisSpan, by time: Double) -> (before: Double, after: Double) {
     var window = window(span)
     if window.isOnScreen { return (1, onScreen(&window, at: time)) }
-    let before = reach(&window.first, within: time)
-    let after = Swift.max(
-      0,
-      reach(&window.first, within: Swift.max(horizon, time))
-        - reach(&window.second, within: time))
-    return (before, after)
+    return (reach(&window.first, within: time), chanceSeenAfter(&window, time))
   }
 }
 
@@ -200,11 +200,7 @@ extension ViewportCourse {
     let before = reach(&window.first, within: time)
     // The chance after is at most 1: a gain above the whole cost settles it.
     if gain * before > cost { return true }
-    let after = Swift.max(
-      0,
-      reach(&window.first, within: Swift.max(horizon, time))
-        - reach(&window.second, within: time))
-    return gain * before > cost * (1 - after)
+    return gain * before > cost * (1 - chanceSeenAfter(&window, time))
   }
 }
 

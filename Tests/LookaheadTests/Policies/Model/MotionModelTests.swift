@@ -162,3 +162,36 @@ extension MotionModelTests {
     #expect(gliding(covered + 3200, 16) == gliding(covered + 1600, 8))
   }
 }
+
+extension MotionModel {
+  /// Test reference, worked out without the course's cache: the probability that the
+  /// viewport gets at least `distance` points ahead
+  /// (`isForward`, the way of the motion) or behind within `seconds`, in the learned
+  /// `phase`. Beyond the longest horizon the user goes on at the pace shown by then
+  /// (`probability(_:beyondTheLongestHorizon:phase:isForward:screen:covered:)`).
+  ///
+  /// - Parameters:
+  ///   - distance: Points, at least 0.
+  ///   - seconds: The time allowed.
+  ///   - phase: The phase the user is in now.
+  ///   - isForward: Whether the distance lies the way of the motion.
+  ///   - screen: The viewport's length, in points.
+  ///   - glide: The glide's physics, during a glide.
+  func reachProbability(
+    _ distance: Double, within seconds: Double, phase: Phase, isForward: Bool,
+    screen: Double, glide: ViewportMotion?
+  ) -> Double {
+    guard distance >= 0 else { return 1 }
+    guard screen > 0 else { return 0 }
+    if seconds > Self.longestHorizon {
+      return probability(
+        distance, beyondTheLongestHorizon: seconds, phase: phase, isForward: isForward,
+        screen: screen, covered: Self.glideCovered(glide, within: Self.longestHorizon))
+    }
+    return Self.interpolated(within: seconds) { horizon in
+      probability(
+        distance, horizon: horizon, phase: phase, isForward: isForward, screen: screen,
+        covered: Self.glideCovered(glide, within: Self.horizons[horizon]))
+    }
+  }
+}

@@ -46,7 +46,7 @@ import Testing
       phase, motion in
       let course = ViewportCourse(
         motion: model, glide: motion ?? ViewportMotion(tracker: ScrollTracker(), axis: .vertical),
-        phase: phase, sign: 1, screen: 1000, viewport: viewport, horizon: 8)
+        phase: phase, sign: 1, screen: 1000, viewport: viewport)
       return (phase, motion, course)
     }
   }
@@ -121,7 +121,7 @@ import Testing
     }
     let course = ViewportCourse(
       motion: still, glide: ViewportMotion(tracker: ScrollTracker(), axis: .vertical),
-      phase: .rest, sign: 1, screen: 1000, viewport: viewport, horizon: 8)
+      phase: .rest, sign: 1, screen: 1000, viewport: viewport)
     let onScreen = course.exposure(AxisSpan(3500, 3600), after: 0.5, until: 4.5)
     let farAhead = course.exposure(AxisSpan(20000, 20100), after: 0.5, until: 4.5)
     #expect(onScreen.everSeen == 1)
